@@ -1,0 +1,359 @@
+import { DateTime } from 'luxon';
+import { bookingDecider, bookingStream, BookingPlacedData, Lead, refundPreview, RefundPreview } from '../domain/booking';
+import { checkStart } from '../domain/calendar/schedule';
+import type { OptionDefinition, PaymentMethodKind } from '../domain/catalog/definitions';
+import { departureDecider, departureStream } from '../domain/departure';
+import { HoldPlacedData, holdDecider, holdStream, normaliseEmail, type Attribution } from '../domain/hold';
+import { idempotencyDecider, idempotencyStream } from '../domain/idempotency';
+import { paidAmount, paymentDecider, paymentStream } from '../domain/payment';
+import { Quote, Selection, priceQuote, seatsOf } from '../domain/pricing/quote';
+import { Refusal, isRefusal, notFound, refuse } from '../domain/refusal';
+import { CatalogReads, ProductDoc } from './catalog-reads';
+import { CommandHandler } from './command-handler';
+import type { StorefrontContext } from './context';
+import { DepartureReads } from './departures';
+import type { Clock } from './ports/clock';
+import type { DocumentStore } from './ports/document-store';
+import type { EventMetadata } from './ports/event-store';
+import type { Fx } from './ports/fx';
+import type { Mailer } from './ports/mailer';
+import { BookingDoc, BookingView, bookingView } from './views/booking';
+import { newBookingRef, newToken, secretHash } from './secrets';
+import { createHash } from 'node:crypto';
+
+export interface SelectionBody {
+  option_id: string;
+  start: string;
+  units: { unit_id: string; qty: number; ages?: number[] }[];
+  extras?: { extra_id: string; qty: number }[];
+  rooms?: { room_type_id: string; qty: number; beds?: string }[];
+  pickup?: { place_id?: string; lat?: number; lng?: number } | null;
+  currency?: string;
+  attribution?: Attribution;
+}
+
+export interface CheckoutBody {
+  ref?: string;
+  lead: Lead;
+  payment_method?: PaymentMethodKind;
+  special_requests?: string;
+  locale?: string;
+  warn_if_booked?: boolean;
+  attribution?: Attribution;
+  traveller_details?: Record<string, unknown>[];
+}
+
+export interface HoldView {
+  ref: string;
+  status: 'on_hold' | 'expired' | 'checked_out';
+  hold_expires_at: string;
+  start: string;
+  quote: Quote;
+}
+
+export interface BookingSettings {
+  holdMinutes: number;
+  multiDayHoldMinutes: number;
+  /** How long a request that waits for the seller stays open. */
+  pendingHours: number;
+}
+
+/** Read-your-writes: the answer waits until the projections include these positions. */
+export type AwaitProjections = (position: number) => Promise<unknown>;
+
+interface Priced {
+  product: Readonly<ProductDoc>;
+  option: OptionDefinition;
+  quote: Quote;
+  selection: Selection;
+  places: number;
+}
+
+function fingerprint(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('hex');
+}
+
+function selectionOf(body: SelectionBody): Selection {
+  return { units: body.units, extras: body.extras ?? [], rooms: body.rooms ?? [], pickup: body.pickup ?? null };
+}
+
+/** Drops empty attribution values (spec 4.4); null when nothing is left. */
+function cleanAttribution(attribution: Attribution | undefined): Attribution | null {
+  if (!attribution) return null;
+  const kept = Object.entries(attribution).filter(([, v]) => typeof v === 'string' && v.trim() !== '');
+  return kept.length > 0 ? Object.fromEntries(kept) : null;
+}
+
+/** Quotes, holds, checkout and cancellation: the booking path of parts 3 and 4. */
+export class BookingService {
+  private readonly catalog: CatalogReads;
+  private readonly departures: DepartureReads;
+
+  constructor(
+    private readonly commands: CommandHandler,
+    private readonly docs: DocumentStore,
+    private readonly clock: Clock,
+    private readonly fx: Fx,
+    private readonly mailer: Mailer,
+    private readonly settings: BookingSettings,
+    private readonly awaitProjections: AwaitProjections,
+  ) {
+    this.catalog = new CatalogReads(docs);
+    this.departures = new DepartureReads(docs);
+  }
+
+  private metadata(ctx: StorefrontContext, now: Date): EventMetadata {
+    return { correlationId: ctx.correlationId, causationId: ctx.correlationId, storefrontId: ctx.storefront._id, at: now.toISOString() };
+  }
+
+  /** Prices a selection at a start, with every refusal a quote can give. */
+  private async price(ctx: StorefrontContext, body: SelectionBody, now: Date, forHold: boolean): Promise<Priced | Refusal> {
+    const found = await this.catalog.visibleOption(ctx.storefront, body.option_id);
+    if (!found) return notFound('option');
+    const { product, option } = found;
+    const currency = body.currency ?? ctx.storefront.display_currency;
+    if (!ctx.storefront.currencies.includes(currency)) return refuse('CurrencyNotEnabled', `${currency} is not offered here`, { currency });
+    const fx = this.fx.rate(currency);
+    if (!fx) return refuse('CurrencyNotEnabled', `${currency} is not offered here`, { currency });
+    const startRefusal = checkStart(option, body.start, product.definition.timezone, now);
+    if (startRefusal) return startRefusal;
+    if (option.capacity_mode === 'on_request' && forHold) return refuse('OnRequest', 'this option is booked on request: check out the selection without a hold');
+    const selection = selectionOf(body);
+    const remaining = await this.departures.remaining(option, body.start, now);
+    const quote = priceQuote({
+      product: product.definition,
+      option,
+      selection,
+      fx,
+      rounding: ctx.storefront.rounding[currency] ?? { increment: 1, mode: 'nearest' },
+      remaining,
+      pendingExpiresAt: DateTime.fromJSDate(now).plus({ hours: this.settings.pendingHours }).toUTC().toISO(),
+    });
+    if (isRefusal(quote)) return quote;
+    const places = seatsOf(option, selection);
+    if (remaining !== null) {
+      if (remaining === 0) return refuse('SoldOut', 'no places left at this start');
+      if (remaining < places) return refuse('NotEnoughCapacity', `only ${remaining} places left at this start`, { remaining });
+    }
+    return { product, option, quote, selection, places };
+  }
+
+  async quote(ctx: StorefrontContext, body: SelectionBody): Promise<Quote | Refusal> {
+    const priced = await this.price(ctx, body, this.clock.now(), false);
+    return isRefusal(priced) ? priced : priced.quote;
+  }
+
+  /** Claims an Idempotency-Key for a request; answers the ref the key stands for. */
+  private async claim(ctx: StorefrontContext, key: string | undefined, kind: 'hold' | 'checkout', requestHash: string, ref: string, now: Date): Promise<{ ref: string; repeat: boolean } | Refusal> {
+    if (!key) return { ref, repeat: false };
+    const result = await this.commands.handle(
+      idempotencyStream(ctx.storefront._id, secretHash(key)),
+      idempotencyDecider,
+      { type: 'ClaimKey', kind, requestHash, ref },
+      this.metadata(ctx, now),
+    );
+    if (isRefusal(result)) return result;
+    if (result.events.length > 0) return { ref, repeat: false };
+    const { state } = await this.commands.load(idempotencyStream(ctx.storefront._id, secretHash(key)), idempotencyDecider);
+    return { ref: state.claimed?.ref ?? ref, repeat: true };
+  }
+
+  async placeHold(ctx: StorefrontContext, body: SelectionBody, idempotencyKey: string | undefined): Promise<HoldView | Refusal> {
+    const now = this.clock.now();
+    const { attribution, ...request } = body;
+    const requestHash = fingerprint(request);
+    const claimed = await this.claim(ctx, idempotencyKey, 'hold', requestHash, newBookingRef(), now);
+    if (isRefusal(claimed)) return claimed;
+    if (claimed.repeat) {
+      const existing = await this.holdView(ctx, claimed.ref);
+      if (existing) return existing;
+    }
+    const priced = await this.price(ctx, body, now, true);
+    if (isRefusal(priced)) return priced;
+    const { product, option, quote, selection, places } = priced;
+    const minutes = product.definition.template === 'multi_day' ? this.settings.multiDayHoldMinutes : this.settings.holdMinutes;
+    const expiresAt = new Date(now.getTime() + minutes * 60_000).toISOString();
+    const ref = claimed.ref;
+    const metadata = this.metadata(ctx, now);
+
+    const held = await this.commands.handle(
+      departureStream(option.id, body.start),
+      departureDecider,
+      { type: 'HoldPlaces', ref, optionId: option.id, start: body.start, places, capacity: option.capacity_mode === 'limited' ? option.availability.capacity : null, expiresAt, now },
+      metadata,
+    );
+    if (isRefusal(held)) return held;
+    const hold: HoldPlacedData = {
+      ref,
+      storefrontId: ctx.storefront._id,
+      sellerId: product.seller_id,
+      productId: product._id,
+      optionId: option.id,
+      start: body.start,
+      places,
+      selection,
+      quote,
+      expiresAt,
+      placedAt: now.toISOString(),
+      requestHash,
+      attribution: cleanAttribution(attribution),
+    };
+    const placed = await this.commands.handle(holdStream(ref), holdDecider, { type: 'PlaceHold', hold }, metadata);
+    if (isRefusal(placed)) return placed;
+    await this.awaitProjections(Math.max(held.position, placed.position));
+    return { ref, status: 'on_hold', hold_expires_at: expiresAt, start: body.start, quote };
+  }
+
+  async holdView(ctx: StorefrontContext, ref: string): Promise<HoldView | null> {
+    const { state } = await this.commands.load(holdStream(ref), holdDecider);
+    if (state.status === 'none' || state.placed.storefrontId !== ctx.storefront._id) return null;
+    const expired = state.status === 'expired' || (state.status === 'on_hold' && Date.parse(state.placed.expiresAt) <= this.clock.now().getTime());
+    return {
+      ref,
+      status: expired ? 'expired' : state.status === 'checked_out' ? 'checked_out' : 'on_hold',
+      hold_expires_at: state.placed.expiresAt,
+      start: state.placed.start,
+      quote: state.placed.quote,
+    };
+  }
+
+  async checkout(ctx: StorefrontContext, body: CheckoutBody, idempotencyKey: string | undefined): Promise<(BookingView & { booking_token: string | null; contact_token: string | null }) | Refusal> {
+    const now = this.clock.now();
+    const metadata = this.metadata(ctx, now);
+    if (!body.ref) return refuse('HoldRequired', 'check out a hold: place one with POST /v1/public/holds first');
+    const { attribution, ...request } = body;
+    const claimed = await this.claim(ctx, idempotencyKey, 'checkout', fingerprint({ ...request, lead: { ...body.lead, email: normaliseEmail(body.lead.email) } }), body.ref, now);
+    if (isRefusal(claimed)) return claimed;
+    const ref = claimed.ref;
+
+    const { state: hold } = await this.commands.load(holdStream(ref), holdDecider);
+    if (hold.status === 'none' || hold.placed.storefrontId !== ctx.storefront._id) return notFound('hold');
+    const placed = hold.placed;
+    const product = await this.catalog.product(placed.productId);
+    const option = product?.definition.options.find((o) => o.id === placed.optionId);
+    if (!product || !option) return notFound('option');
+    const seller = await this.catalog.seller(placed.sellerId);
+    const methods = seller?.payment_methods ?? [];
+    if (methods.length > 0 && !body.payment_method) {
+      return refuse('PaymentMethodRequired', 'choose a payment method', { offered: methods.map((m) => m.kind) });
+    }
+    if (body.payment_method && !methods.some((m) => m.kind === body.payment_method)) {
+      return refuse('PaymentMethodNotOffered', `${body.payment_method} is not offered for this start`, { method: body.payment_method });
+    }
+    if (body.warn_if_booked && hold.status !== 'checked_out') {
+      const count = await this.docs.collection('bookings').countDocuments({
+        lead_email: normaliseEmail(body.lead.email), option_id: placed.optionId, start: placed.start, status: { $in: ['pending', 'confirmed'] },
+      });
+      if (count > 0) return refuse('AlreadyBooked', 'this email already has a booking for this start', { bookings: count });
+    }
+    if (option.traveller_details.fields.length > 0 && (body.traveller_details ?? []).length < placed.quote.pax) {
+      return refuse('TravellerDetailsRequired', 'details are needed for every traveller, lead first', {
+        missing: Array.from({ length: placed.quote.pax - (body.traveller_details ?? []).length }, (_, i) => ({ traveller: (body.traveller_details ?? []).length + i + 1 })),
+      });
+    }
+
+    const checkedOut = await this.commands.handle(holdStream(ref), holdDecider, { type: 'CheckOutHold', leadEmail: body.lead.email, now }, metadata);
+    if (isRefusal(checkedOut)) return checkedOut;
+    const booked = await this.commands.handle(departureStream(placed.optionId, placed.start), departureDecider, { type: 'BookPlaces', ref, now }, metadata);
+    if (isRefusal(booked)) return booked;
+
+    const bookingToken = newToken('bt_');
+    const contactToken = newToken('ct_');
+    const content = product.definition.content[product.definition.default_locale];
+    const booking: BookingPlacedData = {
+      ref,
+      storefrontId: ctx.storefront._id,
+      sellerId: placed.sellerId,
+      productId: placed.productId,
+      optionId: placed.optionId,
+      start: placed.start,
+      timezone: product.definition.timezone,
+      pax: placed.quote.pax,
+      places: placed.places,
+      trip: { title: content.title, option: option.name, product_id: product._id },
+      quote: placed.quote,
+      policy: option.policy,
+      lead: { name: body.lead.name, email: body.lead.email.trim(), phone: body.lead.phone },
+      bookingTokenHash: secretHash(bookingToken),
+      contactTokenHash: secretHash(contactToken),
+      locale: body.locale ?? null,
+      specialRequests: body.special_requests ?? null,
+      attribution: cleanAttribution(attribution) ?? placed.attribution,
+      placedAt: now.toISOString(),
+    };
+    const result = await this.commands.handle(
+      bookingStream(ref),
+      bookingDecider,
+      { type: 'PlaceBooking', booking, confirmation: placed.quote.confirmation, pendingExpiresAt: placed.quote.pending_expires_at, now },
+      metadata,
+    );
+    if (isRefusal(result)) return result;
+    const first = result.events.length > 0;
+    const method = body.payment_method ?? null;
+    const dueNow = placed.quote.totals.due_now;
+    const payment = await this.commands.handle(
+      paymentStream(ref),
+      paymentDecider,
+      { type: 'ArrangePayment', ref, method, due_now: dueNow, on_arrival: method === 'pay_on_arrival' ? dueNow : null, due_at: null },
+      metadata,
+    );
+    if (isRefusal(payment)) return payment;
+    await this.awaitProjections(Math.max(result.position, payment.position, booked.position, checkedOut.position));
+    const view = await this.bookingDoc(ctx, ref);
+    if (!view) return notFound('booking');
+    return { ...bookingView(view), booking_token: first ? bookingToken : null, contact_token: first ? contactToken : null };
+  }
+
+  async bookingDoc(ctx: StorefrontContext, ref: string): Promise<Readonly<BookingDoc> | null> {
+    const doc = await this.docs.collection<BookingDoc>('bookings').findOne({ _id: ref });
+    return doc && doc.storefront_id === ctx.storefront._id && doc.status !== 'placed' ? doc : null;
+  }
+
+  async refundPreview(booking: Readonly<BookingDoc>): Promise<RefundPreview | Refusal> {
+    const { state } = await this.commands.load(bookingStream(booking._id), bookingDecider);
+    if (state.status === 'none') return notFound('booking');
+    const { state: payment } = await this.commands.load(paymentStream(booking._id), paymentDecider);
+    return refundPreview(state.placed, paidAmount(payment), this.clock.now());
+  }
+
+  async cancel(ctx: StorefrontContext, booking: Readonly<BookingDoc>, reason: string | null): Promise<{ ref: string; status: 'cancelled'; cancellation: NonNullable<BookingView['cancellation']> } | Refusal> {
+    const now = this.clock.now();
+    const metadata = this.metadata(ctx, now);
+    const ref = booking._id;
+    const { state: payment } = await this.commands.load(paymentStream(ref), paymentDecider);
+    const cancelled = await this.commands.handle(bookingStream(ref), bookingDecider, { type: 'CancelBooking', by: 'traveller', paid: paidAmount(payment), reason, now }, metadata);
+    if (isRefusal(cancelled)) return cancelled;
+    const event = cancelled.events.find((e) => e.type === 'BookingCancelled');
+    if (!event || event.type !== 'BookingCancelled') return notFound('booking');
+    const released = await this.commands.handle(departureStream(booking.option_id, booking.start), departureDecider, { type: 'ReleasePlaces', ref, why: 'cancelled', now }, metadata);
+    if (isRefusal(released)) return released;
+    const refunded = await this.commands.handle(paymentStream(ref), paymentDecider, { type: 'RefundPayment', ref, refund: event.data.refund, now }, metadata);
+    if (isRefusal(refunded)) return refunded;
+    await this.awaitProjections(Math.max(cancelled.position, released.position, refunded.position));
+    const { state } = await this.commands.load(bookingStream(ref), bookingDecider);
+    if (state.status !== 'none') {
+      await this.mailer.send({
+        to: state.placed.lead.email,
+        subject: `Booking ${ref} cancelled`,
+        text: `Your booking ${ref} (${state.placed.trip.title}, ${state.placed.start}) is cancelled. Refund: ${event.data.refund.amount} ${event.data.refund.currency} (minor units).`,
+        locale: state.placed.locale,
+      });
+    }
+    const { by, refund_pct, refund } = event.data;
+    return { ref, status: 'cancelled', cancellation: { by, refund_pct, refund } };
+  }
+
+  /** Gives the places of holds whose time is up back to their departures (the calendar already ignores them). */
+  async expireHolds(): Promise<number> {
+    const now = this.clock.now();
+    const due = await this.docs.collection('holds').find({ status: 'on_hold', hold_expires_at: { $lte: now.toISOString() } });
+    for (const hold of due) {
+      const metadata: EventMetadata = { correlationId: `expiry-${hold._id}`, causationId: `expiry-${hold._id}`, storefrontId: hold.storefront_id, at: now.toISOString() };
+      const expired = await this.commands.handle(holdStream(hold._id), holdDecider, { type: 'ExpireHold', now }, metadata);
+      if (!isRefusal(expired) && expired.events.length > 0) {
+        await this.commands.handle(departureStream(hold.option_id, hold.start), departureDecider, { type: 'ReleasePlaces', ref: hold._id, why: 'expired', now }, metadata);
+      }
+    }
+    return due.length;
+  }
+}

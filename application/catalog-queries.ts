@@ -1,0 +1,311 @@
+import { createHash } from 'node:crypto';
+import { DateTime } from 'luxon';
+import { decodeOffsetCursor, encodeOffsetCursor } from './cursor';
+import { calendarMonth, capacityOf, CalendarDay, isPastCutoff, startsOn } from '../domain/calendar/schedule';
+import type { ProductDefinition } from '../domain/catalog/definitions';
+import { remainingPlaces } from '../domain/departure';
+import { Refusal, notFound, refuse } from '../domain/refusal';
+import { CatalogReads, ProductDoc, visibleProducts } from './catalog-reads';
+import type { SellerDoc, StorefrontDoc } from './context';
+import { DepartureReads } from './departures';
+import type { Clock } from './ports/clock';
+import type { DocumentStore, Filter } from './ports/document-store';
+import type { Fx } from './ports/fx';
+import { Pricer, mainOption, pricer, storefrontView, tripCard, tripView } from './views/catalog';
+
+export interface ProductListQuery {
+  locale?: string;
+  q?: string;
+  template?: string[];
+  city?: string[];
+  region?: string[];
+  place?: string[];
+  category?: string[];
+  country?: string[];
+  seller?: string[];
+  via?: string[];
+  limit: number;
+  cursor?: string;
+  currency?: string;
+  duration?: string[];
+  style?: string[];
+  pickup?: string;
+  confirmation?: string;
+  min_rating?: number;
+  price?: string[];
+  travellers?: number;
+  min_price?: number;
+  max_price?: number;
+  sort?: string;
+  facets?: boolean;
+}
+
+/** The list looks through at most this many trips (spec 8). */
+const LIST_WINDOW = 1000;
+/** Bumped whenever the order of a list changes, so older cursors are refused. */
+const LIST_ORDER_VERSION = 1;
+
+const DURATION_BUCKETS: Record<string, (d: ProductDefinition) => boolean> = {
+  up_to_3h: (d) => d.duration_minutes !== null && d.duration_minutes <= 180,
+  '3h_to_6h': (d) => d.duration_minutes !== null && d.duration_minutes > 180 && d.duration_minutes <= 360,
+  full_day: (d) => d.duration_minutes !== null && d.duration_minutes > 360,
+  multi_day: (d) => (d.duration_days ?? 0) >= 2,
+  days_2_3: (d) => (d.duration_days ?? 0) >= 2 && (d.duration_days ?? 0) <= 3,
+  days_4_7: (d) => (d.duration_days ?? 0) >= 4 && (d.duration_days ?? 0) <= 7,
+  days_8_plus: (d) => (d.duration_days ?? 0) >= 8,
+};
+
+interface Candidate {
+  product: Readonly<ProductDoc>;
+  perPerson: number | null;
+  group: { price: number; next: number | null } | null;
+}
+
+function durationKey(d: ProductDefinition): number | null {
+  if (d.duration_minutes !== null) return d.duration_minutes;
+  return d.duration_days !== null ? d.duration_days * 1440 : null;
+}
+
+/** Per-person price (USD cents) of a group of `n` on the main option, and the group's total. */
+function groupPriceUsd(d: ProductDefinition, n: number): number | null {
+  const option = mainOption(d);
+  if (!option || option.ask_for_price) return null;
+  const tier = option.pricing.tiers.find((t) => n >= t.min_pax && (t.max_pax === null || n <= t.max_pax));
+  if (!tier) return null;
+  const payer = option.units.find((u) => u.type === 'adult' && !u.free) ?? option.units.find((u) => !u.free);
+  const each = payer ? tier.unit_prices[payer.id] : undefined;
+  return each === undefined ? null : each * n;
+}
+
+function words(text: string): string[] {
+  return text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').split(/[^a-z0-9]+/).filter(Boolean);
+}
+
+/** Free-text relevance over title, summary, city, places and categories; 0 means no match. */
+function relevance(d: ProductDefinition, terms: string[], locale: string | undefined): number {
+  const text = d.content[locale ?? 'en'] ?? d.content[d.default_locale];
+  const strong = new Set(words(`${text.title} ${d.city.name} ${d.categories.map((c) => c.name).join(' ')} ${d.places.map((p) => p.name).join(' ')}`));
+  const weak = new Set(words(text.summary));
+  let score = 0;
+  for (const term of terms) {
+    if (strong.has(term)) score += 3;
+    else if (weak.has(term)) score += 1;
+    else if ([...strong].some((w) => w.startsWith(term))) score += 1;
+    else return 0;
+  }
+  return score;
+}
+
+/** The list a cursor belongs to: its filters and the order's version. */
+function listKind(query: ProductListQuery): string {
+  const { cursor, limit, facets, ...rest } = query;
+  return `products.${LIST_ORDER_VERSION}.${createHash('sha1').update(JSON.stringify(rest)).digest('base64url')}`;
+}
+
+/** Public reads of the catalog: storefront, trip list, trip page, calendars. */
+export class CatalogQueries {
+  private readonly reads: CatalogReads;
+  private readonly departures: DepartureReads;
+
+  constructor(private readonly docs: DocumentStore, private readonly clock: Clock, private readonly fx: Fx) {
+    this.reads = new CatalogReads(docs);
+    this.departures = new DepartureReads(docs);
+  }
+
+  storefront(storefront: StorefrontDoc) {
+    return storefrontView(storefront);
+  }
+
+  private pricerFor(storefront: StorefrontDoc, currency: string | undefined): Pricer | Refusal {
+    const code = currency ?? storefront.display_currency;
+    const fx = storefront.currencies.includes(code) ? this.fx.rate(code) : null;
+    if (!fx) return refuse('CurrencyNotEnabled', `${code} is not offered here`, { currency: code });
+    return pricer(storefront, fx);
+  }
+
+  private async sellers(): Promise<Map<string, Readonly<SellerDoc>>> {
+    const all = await this.docs.collection<SellerDoc>('sellers').find({});
+    return new Map(all.map((s) => [s._id, s]));
+  }
+
+  async listProducts(storefront: StorefrontDoc, query: ProductListQuery) {
+    const p = this.pricerFor(storefront, query.currency);
+    if ('refused' in p) return p;
+    const kind = listKind(query);
+    const offset = query.cursor ? decodeOffsetCursor(query.cursor, kind) : 0;
+    if (typeof offset !== 'number') return offset;
+    const sellers = await this.sellers();
+
+    // Phase one: what the store answers from indexes, newest first, at most LIST_WINDOW trips.
+    const filter: Filter = { ...visibleProducts(storefront) };
+    const any = (values?: string[]) => (values && values.length > 0 ? { $in: values } : undefined);
+    if (any(query.template)) filter.template = any(query.template);
+    if (any(query.city)) filter.city = any(query.city);
+    if (any(query.region)) filter.region = any(query.region);
+    if (any(query.country)) filter.country = any(query.country);
+    if (any(query.category)) filter.categories = any(query.category);
+    if (any(query.place)) filter.places = any(query.place);
+    const window = await this.docs.collection<ProductDoc>('products').find(filter, { sort: { created_position: -1 }, limit: LIST_WINDOW });
+
+    // Phase two: in memory over that window.
+    const sellerIds = query.seller && storefront.kind === 'marketplace'
+      ? new Set([...sellers.values()].filter((s) => query.seller?.includes(s.slug)).map((s) => s._id))
+      : null;
+    const terms = query.q ? words(query.q) : [];
+    const n = query.travellers;
+    let candidates: (Candidate & { score: number })[] = [];
+    for (const product of window) {
+      const d = product.definition;
+      if (sellerIds && !sellerIds.has(product.seller_id)) continue;
+      if (query.via && !d.places.some((place) => query.via?.includes(place.slug))) continue;
+      if (query.duration && !query.duration.some((b) => DURATION_BUCKETS[b]?.(d))) continue;
+      const main = mainOption(d);
+      if (query.style) {
+        if (!main) continue;
+        if (!query.style.includes(main.private ? 'private' : 'shared')) continue;
+      }
+      if (query.pickup === 'hotel' && !d.options.some((o) => !o.sales_paused && o.pickup)) continue;
+      if (query.confirmation === 'instant' && !d.options.some((o) => !o.sales_paused && o.capacity_mode !== 'on_request' && o.confirmation === 'instant')) continue;
+      if (query.min_rating !== undefined && (!d.rating || d.rating.average < query.min_rating)) continue;
+      const shown = product.from_usd !== null;
+      if (query.price && !query.price.includes(shown ? 'shown' : 'ask')) continue;
+      let group: Candidate['group'] = null;
+      if (n !== undefined) {
+        const total = groupPriceUsd(d, n);
+        group = total === null ? null : { price: total, next: n < 50 ? groupPriceUsd(d, n + 1) : null };
+      }
+      const perPerson = n !== undefined ? (group ? Math.ceil(group.price / n) : null) : product.from_usd?.amount ?? null;
+      if (query.min_price !== undefined || query.max_price !== undefined) {
+        if (perPerson === null) continue;
+        const local = p.usd(perPerson).amount;
+        if (query.min_price !== undefined && local < query.min_price) continue;
+        if (query.max_price !== undefined && local > query.max_price) continue;
+      }
+      let score = 0;
+      if (terms.length > 0) {
+        score = relevance(d, terms, query.locale);
+        if (score === 0) continue;
+      }
+      candidates.push({ product, perPerson, group, score });
+    }
+
+    candidates = this.order(candidates, query, storefront, sellers);
+    const total = candidates.length;
+    const page = candidates.slice(offset, offset + query.limit);
+    const next = offset + query.limit < total ? encodeOffsetCursor(kind, offset + query.limit) : null;
+    const data = page.map((c) => {
+      const card: Record<string, unknown> = tripCard(c.product, sellers.get(c.product.seller_id), query.locale, p);
+      if (n !== undefined) {
+        card.group_price = c.group ? p.usd(c.group.price) : null;
+        card.next_group_price = c.group?.next != null ? p.usd(c.group.next) : null;
+      }
+      return card;
+    });
+    const answer: Record<string, unknown> = { data, next_cursor: next, total };
+    if (query.facets) answer.facets = this.facets(candidates.map((c) => c.product));
+    return answer;
+  }
+
+  private order(list: (Candidate & { score: number })[], query: ProductListQuery, storefront: StorefrontDoc, _sellers: Map<string, Readonly<SellerDoc>>) {
+    const newest = (a: Candidate, b: Candidate) => b.product.created_position - a.product.created_position;
+    const unknownLast = (a: number | null, b: number | null, dir: 1 | -1) => (a === null ? (b === null ? 0 : 1) : b === null ? -1 : (a - b) * dir);
+    const byPrice = (dir: 1 | -1) => (a: Candidate, b: Candidate) => unknownLast(a.perPerson, b.perPerson, dir) || newest(a, b);
+    const sorts: Record<string, (a: Candidate & { score: number }, b: Candidate & { score: number }) => number> = {
+      recommended: query.q
+        ? (a, b) => b.score - a.score || newest(a, b)
+        : (a, b) => Number(this.featured(b.product)) - Number(this.featured(a.product)) || newest(a, b),
+      price: byPrice(1),
+      price_desc: byPrice(-1),
+      rating: (a, b) => {
+        const ra = a.product.definition.rating;
+        const rb = b.product.definition.rating;
+        if (!ra || !rb) return ra ? -1 : rb ? 1 : newest(a, b);
+        return rb.average - ra.average || rb.count - ra.count || newest(a, b);
+      },
+      duration: (a, b) => unknownLast(durationKey(a.product.definition), durationKey(b.product.definition), 1) || newest(a, b),
+      duration_desc: (a, b) => unknownLast(durationKey(a.product.definition), durationKey(b.product.definition), -1) || newest(a, b),
+    };
+    const sort = sorts[query.sort ?? 'recommended'];
+    // A marketplace shows priced trips before ask-for-price ones in every order.
+    const pricedFirst = storefront.kind === 'marketplace'
+      ? (a: Candidate, b: Candidate) => Number(b.product.from_usd !== null) - Number(a.product.from_usd !== null)
+      : () => 0;
+    return [...list].sort((a, b) => pricedFirst(a, b) || sort(a, b));
+  }
+
+  private featured(product: Readonly<ProductDoc>): boolean {
+    return product.from_usd !== null && product.definition.photos.length > 0;
+  }
+
+  private facets(products: Readonly<ProductDoc>[]) {
+    const count = (pairs: [string, string | null][]) => {
+      const counts = new Map<string, { value: string; name: string | null; count: number }>();
+      for (const [value, name] of pairs) {
+        const entry = counts.get(value) ?? { value, name, count: 0 };
+        entry.count += 1;
+        counts.set(value, entry);
+      }
+      return [...counts.values()].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+    };
+    const defs = products.map((p) => p.definition);
+    const buckets = Object.keys(DURATION_BUCKETS);
+    return {
+      city: count(defs.map((d) => [d.city.slug, d.city.name])),
+      category: count(defs.flatMap((d) => d.categories.map((c): [string, string] => [c.slug, c.name]))),
+      template: count(defs.map((d) => [d.template, null])),
+      duration: buckets.map((b) => ({ value: b, name: null, count: defs.filter((d) => DURATION_BUCKETS[b](d)).length })).filter((b) => b.count > 0),
+      style: count(defs.flatMap((d): [string, null][] => {
+        const main = mainOption(d);
+        return main ? [[main.private ? 'private' : 'shared', null]] : [];
+      })),
+      pickup: count(defs.filter((d) => d.options.some((o) => !o.sales_paused && o.pickup)).map((): [string, null] => ['hotel', null])),
+      rating: [4.5, 4].map((r) => ({ value: String(r), name: null, count: defs.filter((d) => d.rating && d.rating.average >= r).length })),
+    };
+  }
+
+  /** A trip by id or slug (a marketplace slug also needs the seller's slug). */
+  async product(storefront: StorefrontDoc, idOrSlug: string, options: { locale?: string; currency?: string; seller?: string }) {
+    const p = this.pricerFor(storefront, options.currency);
+    if ('refused' in p) return p;
+    const visible = visibleProducts(storefront);
+    let product = await this.docs.collection<ProductDoc>('products').findOne({ ...visible, _id: idOrSlug });
+    if (!product) {
+      const sameSlug = await this.docs.collection<ProductDoc>('products').find({ ...visible, slug: idOrSlug });
+      if (storefront.kind === 'marketplace' && sameSlug.length > 1) {
+        const seller = options.seller ? await this.reads.sellerBySlug(options.seller) : null;
+        product = sameSlug.find((s) => s.seller_id === seller?._id) ?? null;
+      } else if (storefront.kind === 'marketplace' && options.seller) {
+        const seller = await this.reads.sellerBySlug(options.seller);
+        product = sameSlug.find((s) => s.seller_id === seller?._id) ?? null;
+      } else {
+        product = sameSlug[0] ?? null;
+      }
+    }
+    if (!product) return notFound('product');
+    const seller = await this.reads.seller(product.seller_id);
+    return tripView(product, seller ?? undefined, options.locale, p);
+  }
+
+  /** One month of an option's calendar, with places left as of now. */
+  async calendar(storefront: StorefrontDoc, optionId: string, month: string | undefined): Promise<CalendarDay[] | Refusal> {
+    const found = await this.reads.visibleOption(storefront, optionId);
+    if (!found) return notFound('option');
+    const { product, option } = found;
+    const now = this.clock.now();
+    const zone = product.definition.timezone;
+    const wanted = month ?? (DateTime.fromJSDate(now, { zone }).toFormat('yyyy-MM'));
+    const capacity = capacityOf(option);
+    const entries = capacity === null ? new Map() : await this.departures.entriesByStart(option.id, `${wanted}-01`, `${wanted}-31T99`);
+    return calendarMonth(option, zone, wanted, now, (start) => {
+      if (capacity === null) return null;
+      const at = entries.get(start);
+      return at ? remainingPlaces(at, capacity, now) : capacity;
+    });
+  }
+
+  /** Whether a trip has a start on `date` a group could book now (used by date/month filters). */
+  bookableOn(d: ProductDefinition, date: string): boolean {
+    const now = this.clock.now();
+    return d.options.some((o) => !o.sales_paused && startsOn(o, date).some((s) => !isPastCutoff(o, s, d.timezone, now)));
+  }
+}

@@ -1,0 +1,72 @@
+import type { OptionDefinition, ProductDefinition } from '../domain/catalog/definitions';
+import type { Doc, DocumentStore, Filter } from './ports/document-store';
+import type { SellerDoc, StorefrontDoc } from './context';
+
+export interface ProductDoc extends Doc {
+  seller_id: string;
+  published: boolean;
+  network: boolean;
+  slug: string;
+  definition: ProductDefinition;
+  from_usd: { amount: number; group_size: number } | null;
+  created_position: number;
+  updated_at: string;
+}
+
+export interface KeyDoc extends Doc {
+  kind: 'website' | 'secret';
+  key_id: string;
+  storefront_id?: string;
+  seller_id?: string;
+  scopes?: string[];
+  revoked: boolean;
+}
+
+/** The published trips a storefront sells: its operator's own, or every member seller's network trips. */
+export function visibleProducts(storefront: StorefrontDoc): Filter {
+  if (storefront.kind === 'direct') return { seller_id: storefront.seller_id, published: true };
+  return { seller_id: { $in: storefront.member_seller_ids }, published: true, network: true };
+}
+
+export function isVisible(storefront: StorefrontDoc, product: ProductDoc): boolean {
+  if (!product.published) return false;
+  if (storefront.kind === 'direct') return product.seller_id === storefront.seller_id;
+  return product.network && storefront.member_seller_ids.includes(product.seller_id);
+}
+
+/** Lookups in the catalog projection shared by the public and seller sides. */
+export class CatalogReads {
+  constructor(private readonly docs: DocumentStore) {}
+
+  key(hash: string): Promise<Readonly<KeyDoc> | null> {
+    return this.docs.collection<KeyDoc>('keys').findOne({ _id: hash });
+  }
+
+  storefront(id: string): Promise<Readonly<StorefrontDoc> | null> {
+    return this.docs.collection<StorefrontDoc>('storefronts').findOne({ _id: id });
+  }
+
+  seller(id: string): Promise<Readonly<SellerDoc> | null> {
+    return this.docs.collection<SellerDoc>('sellers').findOne({ _id: id });
+  }
+
+  sellerBySlug(slug: string): Promise<Readonly<SellerDoc> | null> {
+    return this.docs.collection<SellerDoc>('sellers').findOne({ slug });
+  }
+
+  product(id: string): Promise<Readonly<ProductDoc> | null> {
+    return this.docs.collection<ProductDoc>('products').findOne({ _id: id });
+  }
+
+  productsOf(filter: Filter): Promise<Readonly<ProductDoc>[]> {
+    return this.docs.collection<ProductDoc>('products').find(filter);
+  }
+
+  /** The option and its trip when the storefront sells it; null otherwise. */
+  async visibleOption(storefront: StorefrontDoc, optionId: string): Promise<{ product: Readonly<ProductDoc>; option: OptionDefinition } | null> {
+    const product = await this.docs.collection<ProductDoc>('products').findOne({ option_ids: optionId });
+    if (!product || !isVisible(storefront, product)) return null;
+    const option = product.definition.options.find((o) => o.id === optionId);
+    return option ? { product, option } : null;
+  }
+}

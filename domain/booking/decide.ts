@@ -1,0 +1,62 @@
+import { assertNever } from '../decider';
+import { money } from '../money';
+import { daysBefore, percentOf, refundPct } from '../policy/refund';
+import { Refusal, conflict, notFound } from '../refusal';
+import { Booking, BookingEvent, BookingPlacedData } from './events';
+
+export type BookingCommand =
+  | { type: 'PlaceBooking'; booking: BookingPlacedData; confirmation: 'instant' | 'manual'; pendingExpiresAt: string | null; now: Date }
+  | { type: 'CancelBooking'; by: 'traveller' | 'seller'; paid: number; reason: string | null; now: Date };
+
+export interface RefundPreview {
+  days_before: number;
+  refund_pct: number;
+  refund: { amount: number; currency: string };
+  paid: { amount: number; currency: string };
+}
+
+/** What cancelling at `now` gives back under the policy the booking was sold with. */
+export function refundPreview(placed: BookingPlacedData, paid: number, now: Date): RefundPreview {
+  const days = daysBefore(placed.start, placed.timezone, now);
+  const pct = refundPct(placed.policy, days);
+  const currency = placed.quote.totals.due_now.currency;
+  return { days_before: days, refund_pct: pct, refund: money(percentOf(paid, pct), currency), paid: money(paid, currency) };
+}
+
+export function decideBooking(command: BookingCommand, state: Booking): BookingEvent[] | Refusal {
+  switch (command.type) {
+    case 'PlaceBooking': {
+      // A booking is placed once; placing it again is the repeat of a checkout.
+      if (state.status !== 'none') return [];
+      const at = command.now.toISOString();
+      const ref = command.booking.ref;
+      const outcome: BookingEvent = command.confirmation === 'instant'
+        ? { type: 'BookingConfirmed', data: { ref, at } }
+        : { type: 'BookingPending', data: { ref, expiresAt: command.pendingExpiresAt ?? at, at } };
+      return [{ type: 'BookingPlaced', data: command.booking }, outcome];
+    }
+    case 'CancelBooking': {
+      if (state.status === 'none') return notFound('booking');
+      if (state.status !== 'confirmed') {
+        return conflict('booking_not_confirmed', `a ${state.status} booking cannot be cancelled`, {
+          ref: state.placed.ref,
+          booking_status: state.status,
+        });
+      }
+      const preview = refundPreview(state.placed, command.paid, command.now);
+      return [{
+        type: 'BookingCancelled',
+        data: {
+          ref: state.placed.ref,
+          by: command.by,
+          refund_pct: preview.refund_pct,
+          refund: preview.refund,
+          reason: command.reason,
+          at: command.now.toISOString(),
+        },
+      }];
+    }
+    default:
+      return assertNever(command);
+  }
+}

@@ -1,0 +1,120 @@
+import { DateTime } from 'luxon';
+import type { OptionDefinition } from '../catalog/definitions';
+import { InputProblem, Refusal, invalidInput, refuse } from '../refusal';
+
+export type StartStatus = 'open' | 'sold_out' | 'closed' | 'past_cutoff';
+
+export interface CalendarStart {
+  time: string | null;
+  status: StartStatus;
+  remaining: number | null;
+}
+
+export interface CalendarDay {
+  date: string;
+  status: StartStatus;
+  starts: CalendarStart[];
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/;
+
+/** A real calendar date 'YYYY-MM-DD' (not 2026-02-30). */
+export function isRealDate(date: string): boolean {
+  return DATE.test(date) && DateTime.fromISO(date, { zone: 'UTC' }).isValid;
+}
+
+export function isRealMonth(month: string): boolean {
+  return /^\d{4}-\d{2}$/.test(month) && DateTime.fromISO(`${month}-01`, { zone: 'UTC' }).isValid;
+}
+
+/** Whether the option runs on a local date by its availability rule (not whether places are left). */
+export function runsOn(option: OptionDefinition, date: string): boolean {
+  const rule = option.availability;
+  if (date < rule.from || (rule.until !== null && date > rule.until)) return false;
+  if (rule.closed_dates.includes(date)) return false;
+  const weekday = DateTime.fromISO(date, { zone: 'UTC' }).weekday;
+  return rule.weekdays.includes(weekday);
+}
+
+/** The local starts of a date: 'YYYY-MM-DDTHH:MM' per time, or the date itself when open all day. */
+export function startsOn(option: OptionDefinition, date: string): string[] {
+  if (!runsOn(option, date)) return [];
+  const times = option.availability.times;
+  return times.length === 0 ? [date] : [...times].sort().map((time) => `${date}T${time}`);
+}
+
+/** The instant a local start begins (an all-day start begins at midnight local time). */
+export function startInstant(start: string, timezone: string): DateTime {
+  return DateTime.fromISO(start.length === 10 ? `${start}T00:00` : start, { zone: timezone });
+}
+
+/** The last moment the start can be booked. */
+export function cutoffAt(option: OptionDefinition, start: string, timezone: string): DateTime {
+  return startInstant(start, timezone).minus({ hours: option.availability.cutoff_hours });
+}
+
+export function isPastCutoff(option: OptionDefinition, start: string, timezone: string, now: Date): boolean {
+  return cutoffAt(option, start, timezone).toMillis() <= now.getTime();
+}
+
+/**
+ * Checks a requested start: its shape (InvalidInput), that the option runs then
+ * (SlotClosed) and that it is not too late (PastCutoff). Places are the departure's business.
+ */
+export function checkStart(option: OptionDefinition, start: string, timezone: string, now: Date): Refusal | null {
+  const allDay = option.availability.times.length === 0;
+  const dateTime = DATE_TIME.exec(start);
+  const date = allDay ? (DATE.test(start) ? start : null) : dateTime ? dateTime[1] : null;
+  if (date === null || !isRealDate(date) || (dateTime && !DateTime.fromISO(start, { zone: timezone }).isValid)) {
+    const problem: InputProblem = {
+      reason: 'invalid_start',
+      field: 'start',
+      detail: allDay ? 'start must be a real date YYYY-MM-DD for this option' : 'start must be a real local start YYYY-MM-DDTHH:MM for this option',
+    };
+    return invalidInput([problem]);
+  }
+  if (option.sales_paused || !startsOn(option, date).includes(start)) {
+    return refuse('SlotClosed', 'the option does not run at that start');
+  }
+  if (isPastCutoff(option, start, timezone, now)) {
+    const cutoff = cutoffAt(option, start, timezone).toUTC().toISO() as string;
+    return refuse('PastCutoff', 'too late to book this start', { cutoffAt: cutoff });
+  }
+  return null;
+}
+
+/** Places a start of the option counts, or null when places are not counted. */
+export function capacityOf(option: OptionDefinition): number | null {
+  return option.capacity_mode === 'free_sale' ? null : option.availability.capacity;
+}
+
+const DAY_STATUS_ORDER: StartStatus[] = ['open', 'sold_out', 'past_cutoff', 'closed'];
+
+/**
+ * One month of the option's calendar. `remainingAt` gives the places left at a start
+ * (departure state at `now`), or null when the option does not count places.
+ */
+export function calendarMonth(
+  option: OptionDefinition,
+  timezone: string,
+  month: string,
+  now: Date,
+  remainingAt: (start: string) => number | null,
+): CalendarDay[] {
+  const first = DateTime.fromISO(`${month}-01`, { zone: 'UTC' });
+  const days: CalendarDay[] = [];
+  for (let day = first; day.month === first.month; day = day.plus({ days: 1 })) {
+    const date = day.toISODate() as string;
+    const starts = startsOn(option, date).map((start): CalendarStart => {
+      const time = start.length === 10 ? null : start.slice(11);
+      if (option.sales_paused) return { time, status: 'closed', remaining: null };
+      const remaining = remainingAt(start);
+      if (isPastCutoff(option, start, timezone, now)) return { time, status: 'past_cutoff', remaining };
+      return { time, status: remaining === 0 ? 'sold_out' : 'open', remaining };
+    });
+    const status = DAY_STATUS_ORDER.find((s) => starts.some((start) => start.status === s)) ?? 'closed';
+    days.push({ date, status, starts });
+  }
+  return days;
+}

@@ -1,0 +1,216 @@
+/**
+ * The seller's catalog as the seller interface writes it (snake_case: these shapes are
+ * the request bodies of the secret-key endpoints). Prices are US-dollar cents: the
+ * service holds prices in USD and converts on the way out (spec 2.1).
+ */
+
+export type Template = 'day_tour' | 'multi_day' | 'transfer' | 'ticket' | 'activity';
+export const TEMPLATES: readonly Template[] = ['day_tour', 'multi_day', 'transfer', 'ticket', 'activity'];
+
+export interface NamedSlug {
+  slug: string;
+  name: string;
+}
+
+export interface Photo {
+  url: string;
+  alt: string;
+}
+
+/** The trip's text in one language. */
+export interface ProductContent {
+  title: string;
+  summary: string;
+  description: string;
+  highlights: string[];
+  inclusions: string[];
+  exclusions: string[];
+  itinerary: { title: string; body: string }[];
+}
+
+export type UnitType = 'adult' | 'child' | 'infant' | 'senior' | 'student';
+
+export interface UnitDefinition {
+  id: string;
+  type: UnitType;
+  label: string;
+  min_age: number | null;
+  max_age: number | null;
+  min_qty: number | null;
+  max_qty: number | null;
+  takes_seat: boolean;
+  free: boolean;
+}
+
+/** Per-traveller prices (USD cents) that apply when the group's size is within [min_pax, max_pax]. */
+export interface PriceTier {
+  min_pax: number;
+  max_pax: number | null;
+  unit_prices: Record<string, number>;
+  /** Children priced by age: unit id -> age bands; a band's amount replaces the unit price. */
+  age_prices?: Record<string, { min_age: number; max_age: number; amount: number }[]>;
+}
+
+export interface PolicyTier {
+  from_days: number;
+  to_days: number | null;
+  refund_pct: number;
+}
+
+export interface CancellationPolicy {
+  name: string;
+  tiers: PolicyTier[];
+}
+
+export interface TravellerDetailsRule {
+  scope: 'lead';
+  fields: string[];
+  collect: 'checkout';
+  due_hours_before: number | null;
+}
+
+export interface PickupRule {
+  area: string;
+  /** USD cents per booking. */
+  price: number;
+}
+
+export interface RoomType {
+  id: string;
+  name: string;
+  sleeps: number;
+  solo_may_share: boolean;
+  /** USD cents per traveller on top of the per-person price. */
+  supplement: number;
+}
+
+export interface AvailabilityRule {
+  /** Local start times 'HH:MM' in the trip's zone; empty means the option is open all day. */
+  times: string[];
+  /** ISO weekdays it runs on: 1 = Monday ... 7 = Sunday. */
+  weekdays: number[];
+  from: string;
+  until: string | null;
+  /** Places per start; null when places are not counted (free_sale, on_request). */
+  capacity: number | null;
+  /** Booking closes this many hours before the start. */
+  cutoff_hours: number;
+  closed_dates: string[];
+}
+
+export type CapacityMode = 'limited' | 'free_sale' | 'on_request';
+export type Confirmation = 'instant' | 'manual';
+
+export interface OptionDefinition {
+  id: string;
+  name: string;
+  is_default: boolean;
+  private: boolean;
+  vehicle: string | null;
+  sales_paused: boolean;
+  min_units: number | null;
+  max_units: number | null;
+  capacity_mode: CapacityMode;
+  confirmation: Confirmation;
+  ask_for_price: boolean;
+  units: UnitDefinition[];
+  pricing: { tiers: PriceTier[] };
+  policy: CancellationPolicy;
+  traveller_details: TravellerDetailsRule;
+  pickup: { rules: PickupRule[] } | null;
+  room_types: RoomType[];
+  availability: AvailabilityRule;
+}
+
+export interface ExtraDefinition {
+  id: string;
+  name: string;
+  description: string | null;
+  per: 'item';
+  who: 'choose';
+  included: boolean;
+  option_ids: string[];
+  min_age: number | null;
+  max_age: number | null;
+  unit_types: UnitType[];
+  max_per_booking: number | null;
+  pay: 'upfront' | 'local';
+  /** USD cents per item. */
+  price: number;
+  /** What is paid on the day, in its own currency, when pay is local. */
+  local_price: { amount: number; currency: string } | null;
+}
+
+export interface ProductDefinition {
+  slug: string;
+  template: Template;
+  /** IANA zone; every local start of the trip is in it. */
+  timezone: string;
+  default_locale: string;
+  content: Record<string, ProductContent>;
+  city: NamedSlug;
+  region: NamedSlug;
+  /** slug is the lowercase ISO 3166 country code. */
+  country: NamedSlug;
+  categories: NamedSlug[];
+  /** Places the trip starts at or visits (its stops). */
+  places: NamedSlug[];
+  photos: Photo[];
+  duration_minutes: number | null;
+  duration_days: number | null;
+  duration_nights: number | null;
+  rating: { average: number; count: number } | null;
+  /** Offered to the marketplaces the seller belongs to. */
+  network: boolean;
+  options: OptionDefinition[];
+  extras: ExtraDefinition[];
+}
+
+export type PaymentMethodKind = 'pay_on_arrival' | 'payment_link' | 'bank_transfer';
+
+export interface PaymentMethodDefinition {
+  kind: PaymentMethodKind;
+  /** Must be paid this many hours before the start; null when paid on the day. */
+  deadline_hours: number | null;
+  currencies: string[];
+}
+
+export interface SellerDefinition {
+  slug: string;
+  name: string;
+  base: string;
+  blurb: string;
+  payment_methods: PaymentMethodDefinition[];
+}
+
+export interface StorefrontDefinition {
+  kind: 'direct' | 'marketplace';
+  name: string;
+  /** The operator of a direct storefront; null on a marketplace. */
+  seller_id: string | null;
+  /** Sellers whose network trips a marketplace sells; empty on a direct storefront. */
+  member_seller_ids: string[];
+  languages: string[];
+  default_language: string;
+  currencies: string[];
+  display_currency: string;
+  /** By currency; a currency not named is not rounded beyond its minor unit. */
+  rounding: Record<string, { increment: number; mode: 'nearest' | 'up' }>;
+  allowed_origins: string[];
+  terms_url: string | null;
+  privacy_url: string | null;
+  cookies_url: string | null;
+  promise: { report_hours: number; payer: 'seller' | 'platform' } | null;
+  integrations: {
+    gtm_container_id: string | null;
+    ga4_measurement_id: string | null;
+    google_ads: { conversion_id: string | null; purchase_label: string | null; lead_label: string | null; contact_label: string | null } | null;
+    meta_pixel_id: string | null;
+    tiktok_pixel_id: string | null;
+    microsoft_uet_id: string | null;
+    consent: 'opt_in' | 'opt_in_strict' | 'opt_out';
+    enhanced_conversions: boolean;
+  };
+  /** Website-key calls per minute; null: 600 on a direct storefront, unlimited on a marketplace (spec part 8). */
+  rate_limit_per_minute: number | null;
+}

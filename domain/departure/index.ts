@@ -1,0 +1,15 @@
+import { Decider } from '../decider';
+import { DepartureCommand, decideDeparture } from './decide';
+import { Departure, DepartureEvent, evolveDeparture, initialDeparture } from './events';
+
+export * from './events';
+export * from './decide';
+
+export const departureDecider: Decider<DepartureCommand, DepartureEvent, Departure> = {
+  initialState: initialDeparture,
+  evolve: evolveDeparture,
+  decide: decideDeparture,
+};
+
+/** The stream of one start of one option. */
+export const departureStream = (optionId: string, start: string): string => `departure-${optionId}-${start}`;

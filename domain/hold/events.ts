@@ -1,0 +1,50 @@
+import type { Quote, Selection } from '../pricing/quote';
+
+export type Attribution = Record<string, string>;
+
+export interface HoldPlacedData {
+  ref: string;
+  storefrontId: string;
+  sellerId: string;
+  productId: string;
+  optionId: string;
+  start: string;
+  /** Places taken at the departure (travellers who take a seat). */
+  places: number;
+  selection: Selection;
+  quote: Quote;
+  expiresAt: string;
+  placedAt: string;
+  /** Fingerprint of the request, to tell a repeat from a different request under one idempotency key. */
+  requestHash: string;
+  attribution: Attribution | null;
+}
+
+export type HoldEvent =
+  | { type: 'HoldPlaced'; data: HoldPlacedData }
+  | { type: 'HoldCheckedOut'; data: { ref: string; leadEmail: string; at: string } }
+  | { type: 'HoldExpired'; data: { ref: string; at: string } };
+
+export type Hold =
+  | { status: 'none' }
+  | { status: 'on_hold' | 'expired'; placed: HoldPlacedData }
+  | { status: 'checked_out'; placed: HoldPlacedData; leadEmail: string };
+
+export const initialHold = (): Hold => ({ status: 'none' });
+
+export function evolveHold(state: Hold, event: HoldEvent): Hold {
+  switch (event.type) {
+    case 'HoldPlaced':
+      return { status: 'on_hold', placed: event.data };
+    case 'HoldCheckedOut':
+      return state.status === 'none' ? state : { status: 'checked_out', placed: state.placed, leadEmail: event.data.leadEmail };
+    case 'HoldExpired':
+      return state.status === 'on_hold' ? { status: 'expired', placed: state.placed } : state;
+  }
+}
+
+/** How the hold stands at `now`: its time running out is enough to make it expired. */
+export function holdStatusAt(state: Hold, now: Date): Hold['status'] {
+  if (state.status === 'on_hold' && Date.parse(state.placed.expiresAt) <= now.getTime()) return 'expired';
+  return state.status;
+}

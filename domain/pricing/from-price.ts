@@ -1,0 +1,30 @@
+import type { OptionDefinition, ProductDefinition } from '../catalog/definitions';
+
+/**
+ * The lowest per-person price (USD cents) the trip can be booked at, and for how many
+ * travellers: each bookable option's cheapest paying adult-type unit at the smallest
+ * group its tiers allow. Null when no option has a price (ask the seller).
+ */
+export function fromPriceUsd(product: ProductDefinition): { amount: number; group_size: number } | null {
+  let best: { amount: number; group_size: number } | null = null;
+  for (const option of product.options) {
+    const candidate = optionFromPrice(option);
+    if (candidate && (!best || candidate.amount < best.amount)) best = candidate;
+  }
+  return best;
+}
+
+function optionFromPrice(option: OptionDefinition): { amount: number; group_size: number } | null {
+  if (option.ask_for_price || option.sales_paused) return null;
+  const payers = option.units.filter((u) => !u.free && u.type !== 'child' && u.type !== 'infant');
+  let best: { amount: number; group_size: number } | null = null;
+  for (const tier of option.pricing.tiers) {
+    const groupSize = Math.max(tier.min_pax, option.min_units ?? 1);
+    if (tier.max_pax !== null && groupSize > tier.max_pax) continue;
+    for (const unit of payers) {
+      const amount = tier.unit_prices[unit.id];
+      if (amount !== undefined && (!best || amount < best.amount)) best = { amount, group_size: groupSize };
+    }
+  }
+  return best;
+}

@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import { constants as zlib } from 'node:zlib';
+import Koa from 'koa';
+import Router from '@koa/router';
+import { koaBody } from 'koa-body';
+import compress from 'koa-compress';
+import type { CatalogQueries } from '../application/catalog-queries';
+import type { CatalogReads } from '../application/catalog-reads';
+import type { CatalogService } from '../application/catalog-service';
+import type { BookingService } from '../application/booking-service';
+import type { StorefrontDoc } from '../application/context';
+import type { Clock } from '../application/ports/clock';
+import { DocumentStore, StoreOverloaded } from '../application/ports/document-store';
+import { secretHash } from '../application/secrets';
+import { isRefusal } from '../domain/refusal';
+import type { Logger } from './logger';
+import { matchesIfNoneMatch, weakEtag } from './middleware/etag';
+import { RateLimiter } from './middleware/rate-limit';
+import { Operation, openApiDocument, operations } from './operations';
+import { Problem, invalidInputProblem, problemFromRefusal, unauthenticated } from './problem';
+import { Handler, publicHandlers } from './routes/public';
+import { sellerHandlers } from './routes/seller';
+import { Validator } from './validation';
+
+export interface AppDeps {
+  clock: Clock;
+  docs: DocumentStore;
+  catalogReads: CatalogReads;
+  catalogQueries: CatalogQueries;
+  catalogService: CatalogService;
+  bookings: BookingService;
+  awaitProjections: (position: number) => Promise<unknown>;
+  /** Log position the catalog projection has reached: a changed catalog invalidates cached answers. */
+  catalogVersion: () => number;
+  ready: () => boolean;
+  log: Logger;
+  secretKeyLimitPerMinute: number;
+  websiteKeyLimitPerMinute: number;
+}
+
+export interface RequestState {
+  storefront?: StorefrontDoc;
+  sellerId?: string;
+  correlationId: string;
+}
+
+const CORS_ALLOW_HEADERS = 'Tp-Publishable-Key, Content-Type, Idempotency-Key, If-None-Match';
+const CORS_EXPOSE_HEADERS = 'ETag, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After';
+const RESPONSE_CACHE_SIZE = 2000;
+
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa();
+  app.proxy = true;
+  const router = new Router();
+  const validator = new Validator(operations);
+  const limiter = new RateLimiter(deps.clock);
+  const handlers: Record<string, Handler> = { ...publicHandlers, ...sellerHandlers };
+  const responseCache = new Map<string, { version: number; json: string; etag: string }>();
+  const openApi = JSON.stringify(openApiDocument());
+
+  // Every error leaves as problem+json; nothing a client sends reaches a 500 with details.
+  app.use(async (ctx, next) => {
+    const started = Date.now();
+    const correlationId = randomUUID();
+    ctx.state.correlationId = correlationId;
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) throw new Problem(404, 'NotFound', 'no such endpoint', { entity: 'endpoint' });
+      if (ctx.status === 405) throw new Problem(405, 'MethodNotAllowed', 'this endpoint does not take that method');
+    } catch (error) {
+      let problem: Problem;
+      if (error instanceof Problem) problem = error;
+      else if (error instanceof StoreOverloaded) problem = new Problem(503, 'Overloaded', 'every database connection is busy: try again', {}, { 'Retry-After': '1' });
+      else {
+        deps.log.error('unhandled error', { correlationId, path: ctx.path, error: error instanceof Error ? error.stack : String(error) });
+        problem = new Problem(500, 'InternalError', 'something went wrong on our side');
+      }
+      ctx.status = problem.status;
+      ctx.set(problem.headers);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.type = 'application/problem+json';
+      ctx.body = JSON.stringify(problem.body());
+    }
+    deps.log.info('request', { correlationId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Date.now() - started });
+  });
+
+  app.use(compress({
+    threshold: 1024,
+    br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    gzip: { flush: zlib.Z_SYNC_FLUSH },
+    deflate: false,
+  }));
+
+  app.use(koaBody({
+    json: true,
+    text: false,
+    urlencoded: false,
+    multipart: false,
+    jsonLimit: '1mb',
+    jsonStrict: false,
+    onError: (error) => {
+      // Malformed JSON (or a body too large) does not fit the contract at all: no field problems to list.
+      const tooLarge = (error as { status?: number }).status === 413;
+      throw invalidInputProblem([], tooLarge ? 'the body is larger than 1 MB' : 'the body is not valid JSON');
+    },
+  }));
+
+  router.get('/healthz', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { status: 'ok' };
+  });
+  router.get('/readyz', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    const ready = deps.ready();
+    ctx.status = ready ? 200 : 503;
+    ctx.body = { status: ready ? 'ready' : 'catching_up' };
+  });
+  router.get('/v1/openapi.json', (ctx) => {
+    ctx.type = 'application/json';
+    ctx.body = openApi;
+  });
+
+  router.options(/^\/v1\/public\/.*/, (ctx) => {
+    const origin = ctx.get('Origin');
+    if (origin) {
+      ctx.set('Access-Control-Allow-Origin', origin);
+      ctx.set('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
+      ctx.set('Access-Control-Allow-Headers', CORS_ALLOW_HEADERS);
+      ctx.set('Access-Control-Max-Age', '600');
+      ctx.set('Vary', 'Origin');
+    }
+    ctx.status = 204;
+  });
+
+  const authenticate = async (ctx: Koa.Context, op: Operation): Promise<{ rateKey: string; limit: number | null } | null> => {
+    if (op.auth === 'website') {
+      const key = ctx.get('Tp-Publishable-Key');
+      if (!key) throw unauthenticated('send the website key in Tp-Publishable-Key');
+      const hash = secretHash(key);
+      const found = await deps.catalogReads.key(hash);
+      if (!found || found.kind !== 'website' || found.revoked || !found.storefront_id) throw unauthenticated('the website key is not valid');
+      const storefront = await deps.catalogReads.storefront(found.storefront_id);
+      if (!storefront) throw unauthenticated('the website key is not valid');
+      const origin = ctx.get('Origin');
+      if (origin) {
+        if (!storefront.allowed_origins.includes(origin)) throw new Problem(403, 'OriginNotAllowed', 'this origin may not use the website key', { origin });
+        ctx.set('Access-Control-Allow-Origin', origin);
+        ctx.set('Access-Control-Expose-Headers', CORS_EXPOSE_HEADERS);
+        ctx.vary('Origin');
+      }
+      ctx.state.storefront = storefront;
+      const limit = storefront.rate_limit_per_minute ?? (storefront.kind === 'marketplace' ? null : deps.websiteKeyLimitPerMinute);
+      return { rateKey: hash, limit };
+    }
+    if (op.auth === 'secret') {
+      const header = ctx.get('Authorization');
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      if (!match) throw unauthenticated('send the secret key as Authorization: Bearer');
+      const hash = secretHash(match[1]);
+      const found = await deps.catalogReads.key(hash);
+      if (!found || found.kind !== 'secret' || found.revoked || !found.seller_id) throw unauthenticated('the secret key is not valid');
+      if (op.permission && !(found.scopes ?? []).includes(op.permission)) {
+        throw new Problem(403, 'NotPermitted', `this key lacks the permission ${op.permission}`, { permission: op.permission, reason: 'missing_permission' });
+      }
+      ctx.state.sellerId = found.seller_id;
+      return { rateKey: hash, limit: deps.secretKeyLimitPerMinute };
+    }
+    return null;
+  };
+
+  for (const op of operations) {
+    const handler = handlers[op.id];
+    const koaPath = op.path.replace(/\{(\w+)\}/g, ':$1');
+    router[op.method](koaPath, async (ctx) => {
+      const auth = await authenticate(ctx, op);
+      if (auth && auth.limit !== null) {
+        const rate = limiter.take(auth.rateKey, auth.limit);
+        ctx.set('RateLimit-Limit', String(rate.limit));
+        ctx.set('RateLimit-Remaining', String(rate.remaining));
+        ctx.set('RateLimit-Reset', String(rate.reset));
+        if (!rate.allowed) {
+          throw new Problem(429, 'RateLimited', 'too many calls this minute', { retry_after_seconds: rate.reset }, { 'Retry-After': String(rate.reset) });
+        }
+      }
+      const body = ctx.request.body as unknown;
+      const hasBody = ctx.request.length !== undefined && ctx.request.length > 0 || (ctx.get('Transfer-Encoding') !== '');
+      if (op.body && hasBody && (typeof body !== 'object' || body === null || Array.isArray(body))) {
+        throw invalidInputProblem([], 'the body must be a JSON object');
+      }
+      const idempotencyKey = ctx.get('Idempotency-Key') || undefined;
+      if (op.idempotencyKey && ctx.headers['idempotency-key'] !== undefined && (!idempotencyKey || idempotencyKey.length > 255)) {
+        throw invalidInputProblem([{ reason: 'invalid_value', field: 'Idempotency-Key', detail: 'Idempotency-Key must be 1 to 255 characters' }]);
+      }
+      const input = validator.validate(op, ctx.params, ctx.query, op.body ? (hasBody ? body : op.bodyRequired ? undefined : {}) : undefined);
+      if (Array.isArray(input)) throw invalidInputProblem(input);
+
+      const cacheKey = op.catalogRead ? `${ctx.state.storefront?._id ?? ''}|${ctx.url}` : null;
+      const version = deps.catalogVersion();
+      const cached = cacheKey ? responseCache.get(cacheKey) : undefined;
+      let json: string;
+      let etag: string | null = null;
+      let status = op.success.status;
+      if (cached && cached.version === version) {
+        json = cached.json;
+        etag = cached.etag;
+      } else {
+        const result = await handler({ ...input, idempotencyKey, state: ctx.state as RequestState, deps });
+        if (isRefusal(result)) throw problemFromRefusal(result);
+        status = result.status ?? op.success.status;
+        json = JSON.stringify(result.body);
+        if (cacheKey) {
+          etag = weakEtag(json);
+          if (responseCache.size >= RESPONSE_CACHE_SIZE) responseCache.delete(responseCache.keys().next().value as string);
+          responseCache.set(cacheKey, { version, json, etag });
+        }
+      }
+      if (op.auth === 'website' || op.auth === 'secret') ctx.vary('Authorization');
+      if (op.catalogRead && etag) {
+        ctx.set('Cache-Control', 'private, max-age=60');
+        ctx.vary('Tp-Publishable-Key');
+        ctx.set('ETag', etag);
+        if (matchesIfNoneMatch(ctx.get('If-None-Match'), etag)) {
+          ctx.status = 304;
+          return;
+        }
+      } else {
+        ctx.set('Cache-Control', 'no-store');
+      }
+      ctx.status = status;
+      ctx.type = 'application/json';
+      ctx.body = json;
+    });
+  }
+
+  app.use(router.routes());
+  app.use(router.allowedMethods({ throw: false }));
+  return app;
+}

@@ -1,0 +1,66 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  dataDir: string;
+  eventStoreUrl: string | null;
+  mongodbUrl: string | null;
+  mongodbPoolSize: number;
+  holdMinutes: number;
+  multiDayHoldMinutes: number;
+  pendingHours: number;
+  websiteKeyLimitPerMinute: number;
+  secretKeyLimitPerMinute: number;
+  seedDemo: boolean;
+  logRequests: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, errors: string[]): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    errors.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+    return fallback;
+  }
+  return value;
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, schemes: string[], errors: string[]): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  if (!schemes.some((s) => raw.startsWith(`${s}://`))) errors.push(`${name} must start with ${schemes.map((s) => `${s}://`).join(' or ')}`);
+  return raw;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean, errors: string[]): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  errors.push(`${name} must be true or false (got "${raw}")`);
+  return fallback;
+}
+
+/** Reads and checks the environment once, at start; every problem is named in one message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const errors: string[] = [];
+  const config: Config = {
+    port: integer(env, 'PORT', 8080, 0, 65535, errors),
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    eventStoreUrl: url(env, 'EVENTSTORE_URL', ['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover', 'kdb'], errors),
+    mongodbUrl: url(env, 'MONGODB_URL', ['mongodb', 'mongodb+srv'], errors),
+    mongodbPoolSize: integer(env, 'MONGODB_POOL_SIZE', 20, 1, 1000, errors),
+    holdMinutes: integer(env, 'HOLD_MINUTES', 15, 1, 1440, errors),
+    multiDayHoldMinutes: integer(env, 'MULTI_DAY_HOLD_MINUTES', 30, 1, 1440, errors),
+    pendingHours: integer(env, 'PENDING_HOURS', 48, 1, 720, errors),
+    websiteKeyLimitPerMinute: integer(env, 'WEBSITE_KEY_RATE_LIMIT', 600, 1, 1_000_000, errors),
+    secretKeyLimitPerMinute: integer(env, 'SECRET_KEY_RATE_LIMIT', 120, 1, 1_000_000, errors),
+    seedDemo: flag(env, 'SEED_DEMO', true, errors),
+    logRequests: flag(env, 'LOG_REQUESTS', true, errors),
+  };
+  if (errors.length > 0) throw new ConfigError(`invalid configuration:\n  ${errors.join('\n  ')}`);
+  return config;
+}

@@ -1,0 +1,120 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import type Koa from 'koa';
+import { BookingService } from '../application/booking-service';
+import { CatalogQueries } from '../application/catalog-queries';
+import { CatalogReads } from '../application/catalog-reads';
+import { CatalogService } from '../application/catalog-service';
+import { CommandHandler } from '../application/command-handler';
+import { Clock, systemClock } from '../application/ports/clock';
+import type { DocumentStore } from '../application/ports/document-store';
+import type { EventStore } from '../application/ports/event-store';
+import type { Mailer } from '../application/ports/mailer';
+import { createApp } from '../http/app';
+import { Logger, jsonLogger } from '../http/logger';
+import { bookingsProjector } from '../projections/bookings';
+import { catalogProjector } from '../projections/catalog';
+import { departuresProjector } from '../projections/departures';
+import type { Projector } from '../projections/projector';
+import { ProjectionRunner } from '../projections/runner';
+import type { Config } from './config';
+import { MemoryDocumentStore } from './documents/memory-document-store';
+import { MongoDocumentStore } from './documents/mongo-document-store';
+import { EsdbEventStore } from './event-store/esdb-event-store';
+import { SqliteEventStore } from './event-store/sqlite-event-store';
+import { fixedRates } from './fx';
+import { OutboxMailer } from './outbox-mailer';
+import { seedDemoCatalog } from './seed/seed';
+
+export const PROJECTORS: Projector[] = [catalogProjector, departuresProjector, bookingsProjector];
+
+export interface Engine {
+  config: Config;
+  app: Koa;
+  events: EventStore;
+  docs: DocumentStore;
+  runner: ProjectionRunner;
+  bookings: BookingService;
+  catalog: CatalogService;
+  catalogReads: CatalogReads;
+  close(): Promise<void>;
+}
+
+export interface EngineOptions {
+  clock?: Clock;
+  log?: Logger;
+  mailer?: Mailer;
+}
+
+/** Opens the stores that configuration names: EventStoreDB/MongoDB when their URLs are set, else embedded. */
+export async function openStores(config: Config): Promise<{ events: EventStore; docs: DocumentStore }> {
+  let events: EventStore;
+  if (config.eventStoreUrl) {
+    events = new EsdbEventStore(config.eventStoreUrl);
+  } else {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    events = new SqliteEventStore(path.join(config.dataDir, 'events.sqlite'));
+  }
+  const docs = config.mongodbUrl
+    ? await MongoDocumentStore.connect(config.mongodbUrl, undefined, { maxPoolSize: config.mongodbPoolSize })
+    : new MemoryDocumentStore();
+  return { events, docs };
+}
+
+/** The composition root: stores, projections, use cases and the HTTP app, wired once. */
+export async function createEngine(config: Config, options: EngineOptions = {}): Promise<Engine> {
+  const clock = options.clock ?? systemClock;
+  const log = options.log ?? jsonLogger(!config.logRequests);
+  const { events, docs } = await openStores(config);
+  const runner = new ProjectionRunner(events, docs, PROJECTORS);
+  await runner.start();
+  await runner.catchUp(60_000);
+
+  const commands = new CommandHandler(events);
+  const awaitProjections = (position: number) => runner.waitFor(position);
+  const catalogReads = new CatalogReads(docs);
+  const catalog = new CatalogService(commands, clock);
+  const catalogQueries = new CatalogQueries(docs, clock, fixedRates);
+  const mailer = options.mailer ?? new OutboxMailer(path.join(config.dataDir, 'outbox'));
+  const bookings = new BookingService(commands, docs, clock, fixedRates, mailer, {
+    holdMinutes: config.holdMinutes,
+    multiDayHoldMinutes: config.multiDayHoldMinutes,
+    pendingHours: config.pendingHours,
+  }, awaitProjections);
+
+  if (config.seedDemo) {
+    const seeded = await seedDemoCatalog(catalog, catalogReads, clock.now());
+    if (seeded !== null) {
+      await runner.waitFor(seeded, 60_000);
+      log.info('demo catalog seeded', { position: seeded });
+    }
+  }
+
+  let ready = false;
+  void runner.catchUp(60_000).then((caughtUp) => {
+    ready = caughtUp;
+  });
+  const app = createApp({
+    clock,
+    docs,
+    catalogReads,
+    catalogQueries,
+    catalogService: catalog,
+    bookings,
+    awaitProjections,
+    catalogVersion: () => runner.checkpoint(catalogProjector.name),
+    ready: () => ready,
+    log,
+    secretKeyLimitPerMinute: config.secretKeyLimitPerMinute,
+    websiteKeyLimitPerMinute: config.websiteKeyLimitPerMinute,
+  });
+
+  return {
+    config, app, events, docs, runner, bookings, catalog, catalogReads,
+    async close() {
+      await runner.stop();
+      await events.close();
+      await docs.close();
+    },
+  };
+}

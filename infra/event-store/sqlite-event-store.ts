@@ -1,0 +1,297 @@
+import { randomUUID } from 'crypto';
+import Database from 'better-sqlite3';
+import {
+  AppendResult,
+  EventData,
+  EventHandler,
+  EventMetadata,
+  EventStore,
+  ExpectedRevision,
+  RecordedEvent,
+  Subscription,
+  WrongExpectedRevision,
+} from '../../application/ports/event-store';
+
+const SUBSCRIPTION_BATCH_SIZE = 500;
+const HANDLER_RETRY_DELAY_MS = 100;
+// Lets another process holding the write lock finish instead of failing at once with SQLITE_BUSY.
+const BUSY_TIMEOUT_MS = 5000;
+
+interface EventRow {
+  position: number;
+  id: string;
+  stream_id: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+  recorded_at: string;
+}
+
+interface StreamTipRow {
+  revision: number;
+  position: number;
+}
+
+interface EventLocationRow {
+  stream_id: string;
+  revision: number;
+  position: number;
+}
+
+type InsertParams = [string, string, number, string, string, string, string];
+
+/** The event log in one SQLite file: an embedded store for a single process or tests. */
+export class SqliteEventStore implements EventStore {
+  private readonly db: Database.Database;
+  private readonly selectStreamTip: Database.Statement<[string], StreamTipRow>;
+  private readonly selectLocationById: Database.Statement<[string], EventLocationRow>;
+  private readonly insertEvent: Database.Statement<InsertParams>;
+  private readonly selectStream: Database.Statement<[string], EventRow>;
+  private readonly selectAfter: Database.Statement<[number, number], EventRow>;
+  private readonly selectHead: Database.Statement<[], { position: number | null }>;
+  private readonly appendInTransaction: (
+    streamId: string,
+    events: EventData[],
+    expected: ExpectedRevision,
+  ) => AppendResult;
+  private readonly subscriptions = new Set<SqliteSubscription>();
+
+  constructor(filePath: string) {
+    this.db = new Database(filePath);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS events (
+        position INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT UNIQUE NOT NULL,
+        stream_id TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        data TEXT NOT NULL,
+        metadata TEXT NOT NULL,
+        recorded_at TEXT NOT NULL,
+        UNIQUE (stream_id, revision)
+      )
+    `);
+
+    this.selectStreamTip = this.db.prepare(
+      'SELECT revision, position FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1',
+    );
+    this.selectLocationById = this.db.prepare(
+      'SELECT stream_id, revision, position FROM events WHERE id = ?',
+    );
+    this.insertEvent = this.db.prepare(
+      `INSERT INTO events (id, stream_id, revision, type, data, metadata, recorded_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.selectStream = this.db.prepare('SELECT * FROM events WHERE stream_id = ? ORDER BY revision');
+    // A negative LIMIT means no limit in SQLite, so one statement serves bounded and unbounded reads.
+    this.selectAfter = this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
+    this.selectHead = this.db.prepare('SELECT MAX(position) AS position FROM events');
+
+    const transaction = this.db.transaction(
+      (streamId: string, events: EventData[], expected: ExpectedRevision) =>
+        this.appendRows(streamId, events, expected),
+    );
+    // IMMEDIATE takes the write lock before the revision is read, so a second process cannot
+    // slip in between the check and the insert.
+    this.appendInTransaction = transaction.immediate;
+  }
+
+  async append(streamId: string, events: EventData[], expected: ExpectedRevision): Promise<AppendResult> {
+    const result = this.appendInTransaction(streamId, events, expected);
+    for (const subscription of this.subscriptions) subscription.wake();
+    return result;
+  }
+
+  async readStream(streamId: string): Promise<RecordedEvent[]> {
+    return this.selectStream.all(streamId).map(toRecordedEvent);
+  }
+
+  async readAll(after: number, limit?: number): Promise<RecordedEvent[]> {
+    return this.readAfter(after, limit ?? -1);
+  }
+
+  subscribeToAll(after: number, handler: EventHandler): Subscription {
+    const subscription = new SqliteSubscription(
+      after,
+      handler,
+      (checkpoint) => this.readAfter(checkpoint, SUBSCRIPTION_BATCH_SIZE),
+      () => this.subscriptions.delete(subscription),
+    );
+    this.subscriptions.add(subscription);
+    subscription.start();
+    return subscription;
+  }
+
+  async headPosition(): Promise<number> {
+    return this.selectHead.get()?.position ?? -1;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
+    this.db.close();
+  }
+
+  private readAfter(after: number, limit: number): RecordedEvent[] {
+    return this.selectAfter.all(after, limit).map(toRecordedEvent);
+  }
+
+  private appendRows(streamId: string, events: EventData[], expected: ExpectedRevision): AppendResult {
+    const tip = this.selectStreamTip.get(streamId);
+    const actual = tip ? tip.revision : 'no_stream';
+
+    const replayed = this.findReplayedAppend(streamId, events, expected, actual);
+    if (replayed) return replayed;
+
+    if (expected === 'no_stream' ? tip !== undefined : expected !== 'any' && expected !== actual) {
+      throw new WrongExpectedRevision(streamId, expected, actual);
+    }
+    if (events.length === 0) return { revision: tip ? tip.revision : -1, position: tip ? tip.position : -1 };
+
+    const recordedAt = new Date().toISOString();
+    let revision = tip ? tip.revision : -1;
+    let position = -1;
+    for (const event of events) {
+      revision += 1;
+      const inserted = this.insertEvent.run(
+        event.id ?? randomUUID(),
+        streamId,
+        revision,
+        event.type,
+        JSON.stringify(event.data),
+        JSON.stringify(event.metadata ?? {}),
+        recordedAt,
+      );
+      position = Number(inserted.lastInsertRowid);
+    }
+    return { revision, position };
+  }
+
+  /**
+   * A command retried after a lost reply carries the same event ids. When all of them are already
+   * the consecutive events of this stream, the original append succeeded and its result is returned;
+   * when only some ids are known, the retry collides with other writes and is a conflict.
+   */
+  private findReplayedAppend(
+    streamId: string,
+    events: EventData[],
+    expected: ExpectedRevision,
+    actual: number | 'no_stream',
+  ): AppendResult | undefined {
+    const found = events.map((event) => (event.id === undefined ? undefined : this.selectLocationById.get(event.id)));
+    if (found.every((row) => row === undefined)) return undefined;
+
+    const first = found[0];
+    const isReplay =
+      first !== undefined &&
+      found.every((row, i) => row !== undefined && row.stream_id === streamId && row.revision === first.revision + i);
+    if (!isReplay) throw new WrongExpectedRevision(streamId, expected, actual);
+
+    const last = found[found.length - 1] as EventLocationRow;
+    return { revision: last.revision, position: last.position };
+  }
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.id,
+    streamId: row.stream_id,
+    revision: row.revision,
+    position: row.position,
+    type: row.type,
+    data: JSON.parse(row.data) as Record<string, unknown>,
+    metadata: JSON.parse(row.metadata) as EventMetadata,
+    recordedAt: row.recorded_at,
+  };
+}
+
+/**
+ * Reads batches after its checkpoint and hands them to the handler one by one; when it has caught
+ * up it sleeps until the store wakes it after an append.
+ */
+class SqliteSubscription implements Subscription {
+  private checkpoint: number;
+  private stopped = false;
+  private wakeUp: (() => void) | undefined;
+  private cancelRetryDelay: (() => void) | undefined;
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(
+    after: number,
+    private readonly handler: EventHandler,
+    private readonly readBatch: (after: number) => RecordedEvent[],
+    private readonly onStopped: () => void,
+  ) {
+    this.checkpoint = after;
+  }
+
+  start(): void {
+    this.running = this.run().finally(this.onStopped);
+  }
+
+  wake(): void {
+    const wakeUp = this.wakeUp;
+    this.wakeUp = undefined;
+    wakeUp?.();
+  }
+
+  async close(): Promise<void> {
+    this.stopped = true;
+    this.wake();
+    this.cancelRetryDelay?.();
+    await this.running;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      const batch = this.readBatch(this.checkpoint);
+      if (batch.length === 0) {
+        // Reading the empty batch and registering for the wake-up happen in the same tick, and
+        // appends run synchronously, so no append can fall between them unnoticed.
+        await new Promise<void>((resolve) => (this.wakeUp = resolve));
+        continue;
+      }
+      for (const event of batch) {
+        if (!(await this.deliver(event))) return;
+        this.checkpoint = event.position;
+      }
+    }
+  }
+
+  /** Resolves false when closed before the handler accepted the event. */
+  private async deliver(event: RecordedEvent): Promise<boolean> {
+    let reported = false;
+    while (!this.stopped) {
+      try {
+        await this.handler(event);
+        return true;
+      } catch (error) {
+        if (!reported) {
+          reported = true;
+          console.error(
+            `event subscription: handler failed on event ${event.id} at position ${event.position}; ` +
+              `retrying every ${HANDLER_RETRY_DELAY_MS} ms`,
+            error,
+          );
+        }
+        await this.retryDelay();
+      }
+    }
+    return false;
+  }
+
+  private retryDelay(): Promise<void> {
+    return new Promise((resolve) => {
+      const finish = (): void => {
+        clearTimeout(timer);
+        this.cancelRetryDelay = undefined;
+        resolve();
+      };
+      const timer = setTimeout(finish, HANDLER_RETRY_DELAY_MS);
+      this.cancelRetryDelay = finish;
+    });
+  }
+}

@@ -1,0 +1,86 @@
+import type { Projector } from './projector';
+
+/** Hold and booking documents as the booking pages read them, payments folded in. */
+export const bookingsProjector: Projector = {
+  name: 'bookings',
+  collections: {
+    holds: [{ storefront_id: 1 }],
+    bookings: [{ storefront_id: 1 }, { seller_id: 1 }, { lead_email: 1 }],
+  },
+  handlers: {
+    HoldPlaced: (e) => [{
+      collection: 'holds',
+      replaceOne: {
+        filter: { _id: e.data.ref },
+        doc: {
+          _id: e.data.ref,
+          storefront_id: e.data.storefrontId,
+          seller_id: e.data.sellerId,
+          product_id: e.data.productId,
+          option_id: e.data.optionId,
+          start: e.data.start,
+          places: e.data.places,
+          quote: e.data.quote,
+          hold_expires_at: e.data.expiresAt,
+          placed_at: e.data.placedAt,
+          status: 'on_hold',
+        },
+        upsert: true,
+      },
+    }],
+    HoldCheckedOut: (e) => [{ collection: 'holds', updateOne: { filter: { _id: e.data.ref }, update: { $set: { status: 'checked_out' } } } }],
+    HoldExpired: (e) => [{ collection: 'holds', updateOne: { filter: { _id: e.data.ref }, update: { $set: { status: 'expired' } } } }],
+    BookingPlaced: (e) => {
+      const b = e.data;
+      return [{
+        collection: 'bookings',
+        updateOne: {
+          filter: { _id: b.ref },
+          update: {
+            $set: {
+              storefront_id: b.storefrontId,
+              seller_id: b.sellerId,
+              product_id: b.productId,
+              option_id: b.optionId,
+              start: b.start,
+              timezone: b.timezone,
+              pax: b.pax,
+              trip: b.trip,
+              quote: b.quote,
+              policy: b.policy,
+              lead_email: b.lead.email.trim().toLowerCase(),
+              booking_token_hash: b.bookingTokenHash,
+              contact_token_hash: b.contactTokenHash,
+              placed_at: b.placedAt,
+              status: 'placed',
+              hold_expires_at: null,
+              pending_expires_at: null,
+              cancellation: null,
+              rejection_reason: null,
+            },
+          },
+          upsert: true,
+        },
+      }];
+    },
+    BookingConfirmed: (e) => [{ collection: 'bookings', updateOne: { filter: { _id: e.data.ref }, update: { $set: { status: 'confirmed', pending_expires_at: null } }, upsert: true } }],
+    BookingPending: (e) => [{ collection: 'bookings', updateOne: { filter: { _id: e.data.ref }, update: { $set: { status: 'pending', pending_expires_at: e.data.expiresAt } }, upsert: true } }],
+    BookingCancelled: (e) => [{
+      collection: 'bookings',
+      updateOne: {
+        filter: { _id: e.data.ref },
+        update: { $set: { status: 'cancelled', cancellation: { by: e.data.by, refund_pct: e.data.refund_pct, refund: e.data.refund }, cancelled_at: e.data.at } },
+        upsert: true,
+      },
+    }],
+    PaymentArranged: (e) => [{
+      collection: 'bookings',
+      updateOne: {
+        filter: { _id: e.data.ref },
+        update: { $set: { payment: { method: e.data.method, status: e.data.status, due_at: e.data.due_at, on_arrival: e.data.on_arrival, paid: e.data.paid, refunded: { amount: 0, currency: e.data.paid.currency } } } },
+        upsert: true,
+      },
+    }],
+    PaymentRefunded: (e) => [{ collection: 'bookings', updateOne: { filter: { _id: e.data.ref }, update: { $set: { 'payment.refunded': e.data.refunded } }, upsert: true } }],
+  },
+};

@@ -1,0 +1,170 @@
+import { randomUUID } from 'crypto';
+import { mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { expect } from 'chai';
+import sinon from 'sinon';
+import { EventData, WrongExpectedRevision } from '../../application/ports/event-store';
+import { SqliteEventStore } from '../../infra/event-store/sqlite-event-store';
+
+describe('SqliteEventStore', () => {
+  let dir: string;
+  let file: string;
+  const open: SqliteEventStore[] = [];
+
+  const openStore = (): SqliteEventStore => {
+    const store = new SqliteEventStore(file);
+    open.push(store);
+    return store;
+  };
+  const closeStore = async (store: SqliteEventStore): Promise<void> => {
+    open.splice(open.indexOf(store), 1);
+    await store.close();
+  };
+  const event = (type: string, data: Record<string, unknown> = {}): EventData => ({ type, data });
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'sqlite-event-store-'));
+    file = join(dir, 'events.db');
+  });
+
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((store) => store.close()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('starts empty, with positions counted from 1', async () => {
+    const store = openStore();
+    expect(await store.headPosition()).to.equal(-1);
+    expect(await store.readAll(-1)).to.deep.equal([]);
+
+    const result = await store.append('trip-1', [event('A')], 'no_stream');
+    expect(result).to.deep.equal({ revision: 0, position: 1 });
+    expect((await store.readAll(0)).map((e) => e.position)).to.deep.equal([1]);
+  });
+
+  it('keeps the log across close and reopen of the same file', async () => {
+    const first = openStore();
+    await first.append('trip-1', [event('Booked', { seats: 2 })], 'no_stream');
+    await first.append('trip-2', [event('Booked', { seats: 1 }), event('Cancelled')], 'no_stream');
+    const written = await first.readAll(-1);
+    await closeStore(first);
+
+    const reopened = openStore();
+    expect(await reopened.readAll(-1)).to.deep.equal(written);
+    expect(await reopened.headPosition()).to.equal(written[written.length - 1].position);
+
+    const next = await reopened.append('trip-1', [event('Paid')], 0);
+    expect(next).to.deep.equal({ revision: 1, position: written[written.length - 1].position + 1 });
+  });
+
+  it('stores nothing of a batch whose event cannot be serialised midway', async () => {
+    const store = openStore();
+    await store.append('trip-1', [event('Booked')], 'no_stream');
+
+    const failed = await store
+      .append('trip-1', [event('Held'), event('Priced', { amount: 10n }), event('Paid')], 0)
+      .then(() => undefined, (e: unknown) => e);
+
+    expect(failed).to.be.instanceOf(TypeError);
+    expect((await store.readStream('trip-1')).map((e) => e.type)).to.deep.equal(['Booked']);
+    expect(await store.headPosition()).to.equal(1);
+    expect(await store.append('trip-1', [event('Held')], 0)).to.deep.equal({ revision: 1, position: 2 });
+  });
+
+  it('stores nothing of a batch whose insert fails midway', async () => {
+    const store = openStore();
+    const id = randomUUID();
+
+    const failed = await store
+      .append('trip-1', [{ ...event('A'), id }, event('B'), { ...event('C'), id }], 'no_stream')
+      .then(() => undefined, (e: unknown) => e);
+
+    expect(failed).to.be.instanceOf(Error);
+    expect(await store.readStream('trip-1')).to.deep.equal([]);
+    expect(await store.headPosition()).to.equal(-1);
+  });
+
+  it('checks the expected revision against writes made through another connection', async () => {
+    const one = openStore();
+    const other = openStore();
+    await one.append('trip-1', [event('Booked')], 'no_stream');
+
+    const failed = await other.append('trip-1', [event('Booked')], 'no_stream').then(() => undefined, (e: unknown) => e);
+    expect(failed).to.be.instanceOf(WrongExpectedRevision);
+    expect(await other.readStream('trip-1')).to.have.length(1);
+  });
+
+  it('records the time of the append from the clock', async () => {
+    const clock = sinon.useFakeTimers({ now: new Date('2031-05-06T07:08:09.123Z'), toFake: ['Date'] });
+    try {
+      const store = openStore();
+      await store.append('trip-1', [event('A'), event('B')], 'no_stream');
+      const read = await store.readStream('trip-1');
+      expect(read.map((e) => e.recordedAt)).to.deep.equal(['2031-05-06T07:08:09.123Z', '2031-05-06T07:08:09.123Z']);
+    } finally {
+      clock.restore();
+    }
+  });
+
+  it('waits 100 ms before retrying an event its handler failed on', async () => {
+    const store = openStore();
+    const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const consoleError = sinon.stub(console, 'error');
+    try {
+      let attempts = 0;
+      const subscription = store.subscribeToAll(-1, () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('projection store unavailable');
+      });
+      await store.append('trip-1', [event('A')], 'no_stream');
+      await clock.tickAsync(0);
+      expect(attempts).to.equal(1);
+      await clock.tickAsync(99);
+      expect(attempts).to.equal(1);
+      await clock.tickAsync(1);
+      expect(attempts).to.equal(2);
+      expect(consoleError.callCount).to.equal(1);
+      await subscription.close();
+    } finally {
+      consoleError.restore();
+      clock.restore();
+    }
+  });
+
+  it('resolves close() of a subscription only after the handler in progress has finished', async () => {
+    const store = openStore();
+    let release: () => void = () => undefined;
+    let started = false;
+    let finished = false;
+    const subscription = store.subscribeToAll(-1, async () => {
+      started = true;
+      await new Promise<void>((resolve) => (release = resolve));
+      finished = true;
+    });
+    await store.append('trip-1', [event('A'), event('B')], 'no_stream');
+    while (!started) await new Promise((resolve) => setImmediate(resolve));
+
+    let closed = false;
+    const closing = subscription.close().then(() => (closed = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(closed).to.equal(false);
+
+    release();
+    await closing;
+    expect(finished).to.equal(true);
+  });
+
+  it('stops its subscriptions when the store closes', async () => {
+    const store = openStore();
+    const seen: string[] = [];
+    store.subscribeToAll(-1, (e) => {
+      seen.push(e.type);
+    });
+    await store.append('trip-1', [event('A')], 'no_stream');
+    while (seen.length < 1) await new Promise((resolve) => setImmediate(resolve));
+
+    await closeStore(store);
+    expect(seen).to.deep.equal(['A']);
+  });
+});
