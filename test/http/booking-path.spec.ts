@@ -1,0 +1,174 @@
+import { expect } from 'chai';
+import { SimpleTrip, TestServer, openStart, remainingAt, simpleTrip, startTestServer } from './harness';
+
+const lead = { name: 'Ana Lima', email: 'Ana.Lima@example.com', phone: '+351 912 345 678' };
+
+describe('HTTP: the booking path end to end (spec parts 3 and 4)', () => {
+  let server: TestServer;
+  let trip: SimpleTrip;
+  let start: string;
+
+  before(async () => {
+    server = await startTestServer();
+    trip = await simpleTrip(server);
+    start = await openStart(server, trip.optionId);
+  });
+  after(() => server.close());
+
+  const selection = (qty: number, at = start) => ({ option_id: trip.optionId, start: at, units: [{ unit_id: trip.unitId, qty }] });
+
+  it('quotes with lines that add up to the totals, and no places taken', async () => {
+    const quote = await server.request('POST', '/v1/public/quotes', { body: selection(2) });
+    expect(quote.status).to.equal(200);
+    const q = quote.body;
+    expect(q.option_id).to.equal(trip.optionId);
+    expect(q.pax).to.equal(2);
+    expect(q.confirmation).to.equal('instant');
+    expect(q.remaining).to.equal(trip.capacity);
+    const upfront = q.lines.filter((l: any) => l.pay_at === 'upfront').reduce((s: number, l: any) => s + l.total.amount, 0);
+    expect(q.totals.due_now).to.deep.equal({ amount: upfront, currency: 'USD' });
+    for (const line of q.lines) expect(line.total.amount).to.equal(line.unit_price.amount * line.qty);
+    expect(q.fx).to.include({ base: 'USD', quote: 'USD' });
+    expect(q.policy).to.have.property('preset');
+    expect(await remainingAt(server, trip.optionId, start)).to.equal(trip.capacity);
+  });
+
+  it('holds (201), shows it on the calendar at once, checks out, views, previews the refund and cancels', async () => {
+    const hold = await server.request('POST', '/v1/public/holds', { body: selection(2) });
+    expect(hold.status).to.equal(201);
+    expect(hold.body.ref).to.match(/^TP-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    expect(hold.body.status).to.equal('on_hold');
+    expect(hold.body.start).to.equal(start);
+    expect(Date.parse(hold.body.hold_expires_at) - Date.now()).to.equal(15 * 60_000);
+    expect(hold.headers.get('cache-control')).to.equal('no-store');
+    expect(await remainingAt(server, trip.optionId, start)).to.equal(trip.capacity - 2);
+
+    const held = await server.request('GET', `/v1/public/holds/${hold.body.ref}`);
+    expect(held.status).to.equal(200);
+    expect(held.body).to.include({ ref: hold.body.ref, status: 'on_hold' });
+
+    const checkout = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead } });
+    expect(checkout.status).to.equal(200);
+    const booking = checkout.body;
+    expect(booking).to.include({ ref: hold.body.ref, status: 'confirmed', start, pax: 2 });
+    expect(booking.booking_token).to.be.a('string').with.length.greaterThan(20);
+    expect(booking.contact_token).to.be.a('string').with.length.greaterThan(20);
+    expect(booking.trip).to.deep.equal({ title: booking.trip.title, option: booking.trip.option, product_id: trip.productId });
+    expect(JSON.stringify(booking)).not.to.include(lead.email);
+    expect(JSON.stringify(booking)).not.to.include(lead.phone);
+    expect(await remainingAt(server, trip.optionId, start)).to.equal(trip.capacity - 2);
+
+    const repeat = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead: { ...lead, email: lead.email.toUpperCase() } } });
+    expect(repeat.status).to.equal(200);
+    expect(repeat.body.ref).to.equal(booking.ref);
+    expect(repeat.body.booking_token).to.equal(null);
+    expect(repeat.body.contact_token).to.equal(null);
+
+    const byToken = await server.request('GET', `/v1/public/bookings/${booking.ref}?token=${booking.booking_token}`);
+    expect(byToken.status).to.equal(200);
+    expect(byToken.body).to.include({ ref: booking.ref, status: 'confirmed' });
+    expect(byToken.body).not.to.have.property('booking_token');
+    const byEmail = await server.request('GET', `/v1/public/bookings/${booking.ref}?email=${encodeURIComponent('ana.lima@EXAMPLE.com')}`);
+    expect(byEmail.status).to.equal(200);
+
+    const refund = await server.request('GET', `/v1/public/bookings/${booking.ref}/refund?token=${booking.booking_token}`);
+    expect(refund.status).to.equal(200);
+    expect(refund.body).to.have.all.keys('days_before', 'refund_pct', 'refund', 'paid');
+    expect(refund.body.days_before).to.be.greaterThan(1);
+
+    const cancelByEmail = await server.request('POST', `/v1/public/bookings/${booking.ref}/cancel?email=${encodeURIComponent(lead.email)}`);
+    expect(cancelByEmail.status).to.be.oneOf([404, 422]);
+
+    const cancel = await server.request('POST', `/v1/public/bookings/${booking.ref}/cancel?token=${booking.booking_token}`, { body: { reason: 'plans changed' } });
+    expect(cancel.status).to.equal(200);
+    expect(cancel.body).to.deep.equal({ ref: booking.ref, status: 'cancelled', cancellation: { by: 'traveller', refund_pct: refund.body.refund_pct, refund: refund.body.refund } });
+    expect(await remainingAt(server, trip.optionId, start)).to.equal(trip.capacity);
+    expect(server.mails.some((m) => m.to.toLowerCase() === lead.email.toLowerCase() && m.subject.includes(booking.ref))).to.equal(true);
+
+    const again = await server.request('POST', `/v1/public/bookings/${booking.ref}/cancel?token=${booking.booking_token}`);
+    expect(again.status).to.equal(409);
+    expect(again.headers.get('content-type')).to.match(/^application\/problem\+json/);
+    expect(again.body).to.include({ code: 'Conflict', reason: 'booking_not_confirmed', status: 409 });
+    expect(again.body.details).to.deep.include({ booking_status: 'cancelled' });
+  });
+
+  it('answers a wrong token or email exactly like a missing booking', async () => {
+    const hold = await server.request('POST', '/v1/public/holds', { body: selection(1) });
+    const booking = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead } });
+    const wrongToken = await server.request('GET', `/v1/public/bookings/${booking.body.ref}?token=bt_wrong`);
+    const wrongEmail = await server.request('GET', `/v1/public/bookings/${booking.body.ref}?email=someone@example.com`);
+    const noProof = await server.request('GET', `/v1/public/bookings/${booking.body.ref}`);
+    const missing = await server.request('GET', '/v1/public/bookings/TP-AAAA-AAAA?token=bt_wrong');
+    for (const answer of [wrongToken, wrongEmail, noProof]) {
+      expect(answer.status).to.equal(404);
+      expect({ ...answer.body }).to.deep.equal({ ...missing.body });
+    }
+    expect(missing.body).to.include({ code: 'NotFound', entity: 'booking' });
+  });
+
+  it('refuses a second checkout of the hold for someone else (409)', async () => {
+    const hold = await server.request('POST', '/v1/public/holds', { body: selection(1) });
+    await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead } });
+    const other = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead: { ...lead, email: 'other@example.com' } } });
+    expect(other.status).to.equal(409);
+    expect(other.body.reason).to.equal('hold_checked_out');
+  });
+
+  it('repeats a hold with the same Idempotency-Key and refuses the key for another request', async () => {
+    const headers = { 'Idempotency-Key': 'order-42' };
+    const first = await server.request('POST', '/v1/public/holds', { body: selection(1), headers });
+    const second = await server.request('POST', '/v1/public/holds', { body: selection(1), headers });
+    expect(first.status).to.equal(201);
+    expect(second.status).to.equal(201);
+    expect(second.body.ref).to.equal(first.body.ref);
+    const different = await server.request('POST', '/v1/public/holds', { body: selection(2), headers });
+    expect(different.status).to.equal(409);
+    expect(different.body.code).to.equal('Conflict');
+    const tooLong = await server.request('POST', '/v1/public/holds', { body: selection(1), headers: { 'Idempotency-Key': 'x'.repeat(256) } });
+    expect(tooLong.status).to.equal(422);
+  });
+
+  it('lets a hold expire: places return and checkout is refused HoldExpired', async () => {
+    const at = await openStart(server, trip.optionId, '2026-12', '20');
+    const hold = await server.request('POST', '/v1/public/holds', { body: selection(3, at) });
+    expect(await remainingAt(server, trip.optionId, at)).to.equal(trip.capacity - 3);
+    server.clock.tick(15 * 60_000);
+    const status = await server.request('GET', `/v1/public/holds/${hold.body.ref}`);
+    expect(status.body.status).to.equal('expired');
+    expect(await remainingAt(server, trip.optionId, at)).to.equal(trip.capacity);
+    const checkout = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead } });
+    expect(checkout.status).to.equal(422);
+    expect(checkout.body.code).to.equal('HoldExpired');
+    expect(await server.engine.bookings.expireHolds()).to.be.greaterThan(0);
+  });
+
+  it('refuses a checkout without a hold for an instant option (HoldRequired)', async () => {
+    const answer = await server.request('POST', '/v1/public/checkout', { body: { lead } });
+    expect(answer.status).to.equal(422);
+    expect(answer.body.code).to.equal('HoldRequired');
+  });
+
+  it('refuses quotes that do not fit: SlotClosed, PastCutoff, UnknownUnit, CurrencyNotEnabled, NotEnoughCapacity', async () => {
+    const closed = await server.request('POST', '/v1/public/quotes', { body: selection(1, `${start.slice(0, 10)}T03:17`) });
+    expect(closed.body.code).to.equal('SlotClosed');
+    const today = await server.request('GET', `/v1/public/options/${trip.optionId}/calendar?month=2026-11`);
+    const past = today.body.flatMap((d: any) => d.starts.map((s: any) => ({ ...s, date: d.date }))).find((s: any) => s.status === 'past_cutoff');
+    const pastCutoff = await server.request('POST', '/v1/public/quotes', { body: selection(1, past.time ? `${past.date}T${past.time}` : past.date) });
+    expect(pastCutoff.status).to.equal(422);
+    expect(pastCutoff.body.code).to.equal('PastCutoff');
+    expect(pastCutoff.body.cutoffAt).to.match(/Z$/);
+    const unknownUnit = await server.request('POST', '/v1/public/quotes', { body: { ...selection(1), units: [{ unit_id: 'nope', qty: 1 }] } });
+    expect(unknownUnit.body).to.include({ code: 'UnknownUnit', unitId: 'nope' });
+    const currency = await server.request('POST', '/v1/public/quotes', { body: { ...selection(1), currency: 'JPY' } });
+    expect(currency.body).to.include({ code: 'CurrencyNotEnabled', currency: 'JPY' });
+    const tooMany = await server.request('POST', '/v1/public/quotes', { body: selection(trip.capacity + 1) });
+    expect(tooMany.status).to.equal(422);
+    expect(tooMany.body.code).to.be.oneOf(['NotEnoughCapacity', 'UnitQuantityInvalid']);
+    const notReal = await server.request('POST', '/v1/public/quotes', { body: selection(1, '2026-02-30T09:30') });
+    expect(notReal.status).to.equal(422);
+    expect(notReal.body.code).to.equal('InvalidInput');
+    const unknownOption = await server.request('POST', '/v1/public/quotes', { body: { ...selection(1), option_id: '00000000-0000-0000-0000-000000000000' } });
+    expect(unknownOption.status).to.equal(404);
+    expect(unknownOption.body.entity).to.equal('option');
+  });
+});
