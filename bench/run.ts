@@ -181,7 +181,7 @@ async function main(): Promise<number> {
     // Failed answers are usually much cheaper than real ones, so any of them voids the figures.
     const failed = results.filter(({ result }) => result.non2xx > 0 || result.errors > 0);
     for (const { name, result } of failed) {
-      console.error(`FAILED: ${name} had ${result.non2xx} non-2xx answers and ${result.errors} errors; status codes ${JSON.stringify(result.statusCodeStats)}`);
+      console.error(`FAILED: ${name} had ${result.non2xx} non-2xx answers and ${result.errors} errors (status codes ${JSON.stringify(result.statusCodeStats)}): the figures above are meaningless`);
     }
     return failed.length > 0 ? 1 : 0;
   } finally {

@@ -120,7 +120,9 @@ export function createApp(deps: AppDeps): Koa {
     ctx.body = openApi;
   });
 
-  router.options(/^\/v1\/public\/.*/, (ctx) => {
+  // Browsers send preflights without the key, so they are answered before routing; the real request is checked.
+  app.use(async (ctx, next) => {
+    if (ctx.method !== 'OPTIONS' || !ctx.path.startsWith('/v1/public/')) return next();
     const origin = ctx.get('Origin');
     if (origin) {
       ctx.set('Access-Control-Allow-Origin', origin);

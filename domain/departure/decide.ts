@@ -30,7 +30,8 @@ export function decideDeparture(command: DepartureCommand, state: Departure): De
     case 'ReleasePlaces': {
       const entry = state.entries[command.ref];
       if (!entry || entry.status === 'released') return [];
-      if (command.why === 'expired' && entry.status === 'booked') return [];
+      // Only a hold whose time is up expires; booked places stay taken.
+      if (command.why === 'expired' && takesPlaces(entry, command.now)) return [];
       return [{ type: 'PlacesReleased', data: { ref: command.ref, why: command.why } }];
     }
     default:

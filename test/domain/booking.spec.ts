@@ -1,0 +1,147 @@
+import { expect } from 'chai';
+import { BookingCommand, BookingEvent, bookingDecider, refundPreview } from '../../domain/booking';
+import { at, bookingPlaced, MODERATE, soldQuote } from './fixtures';
+import { given } from './given-when-then';
+
+const NOW = at('2026-05-01T10:00:00.000Z');
+const REF = 'TP-AAAA-AAAA';
+// Lisbon is UTC+1 in summer; the trip starts on 2026-06-10 at 09:00 local time.
+const placed = bookingPlaced({ ref: REF, start: '2026-06-10T09:00', timezone: 'Europe/Lisbon', policy: MODERATE });
+
+const placeBooking = (confirmation: 'instant' | 'manual', pendingExpiresAt: string | null = null): BookingCommand => ({
+  type: 'PlaceBooking', booking: placed, confirmation, pendingExpiresAt, now: NOW,
+});
+const cancel = (now: Date, paid: number, by: 'traveller' | 'seller' = 'traveller', reason: string | null = null): BookingCommand => ({
+  type: 'CancelBooking', by, paid, reason, now,
+});
+
+const bookingPlacedEvent: BookingEvent = { type: 'BookingPlaced', data: placed };
+const confirmed: BookingEvent = { type: 'BookingConfirmed', data: { ref: REF, at: NOW.toISOString() } };
+const pending = (expiresAt: string): BookingEvent => ({ type: 'BookingPending', data: { ref: REF, expiresAt, at: NOW.toISOString() } });
+const cancelled = (when: Date, refund_pct: number, refund: number, by: 'traveller' | 'seller' = 'traveller', reason: string | null = null): BookingEvent => ({
+  type: 'BookingCancelled',
+  data: { ref: REF, by, refund_pct, refund: { amount: refund, currency: 'USD' }, reason, at: when.toISOString() },
+});
+
+describe('booking decider', () => {
+  describe('PlaceBooking', () => {
+    it('places and confirms an instant booking', () => {
+      given(bookingDecider)
+        .when(placeBooking('instant'))
+        .then([bookingPlacedEvent, confirmed]);
+    });
+
+    it('places a manual booking as pending with when the request lapses', () => {
+      given(bookingDecider)
+        .when(placeBooking('manual', '2026-05-03T10:00:00.000Z'))
+        .then([bookingPlacedEvent, pending('2026-05-03T10:00:00.000Z')]);
+    });
+
+    it('appends nothing when the booking is placed again (a repeated checkout)', () => {
+      given(bookingDecider, [bookingPlacedEvent, confirmed])
+        .when(placeBooking('instant'))
+        .thenNothing();
+      given(bookingDecider, [bookingPlacedEvent, pending('2026-05-03T10:00:00.000Z')])
+        .when(placeBooking('manual', '2026-05-03T10:00:00.000Z'))
+        .thenNothing();
+    });
+
+    it('evolves to the state the booking view reads', () => {
+      const state = given(bookingDecider, [bookingPlacedEvent, pending('2026-05-03T10:00:00.000Z')]).state;
+      expect(state).to.deep.include({ status: 'pending', pendingExpiresAt: '2026-05-03T10:00:00.000Z', cancellation: null });
+      const after = given(bookingDecider, [bookingPlacedEvent, confirmed, cancelled(NOW, 100, 10000)]).state;
+      expect(after).to.deep.include({ status: 'cancelled', cancellation: { by: 'traveller', refund_pct: 100, refund: { amount: 10000, currency: 'USD' } } });
+    });
+  });
+
+  describe('CancelBooking', () => {
+    it('cancels a confirmed booking with a full refund 7 or more days before', () => {
+      const when = at('2026-06-03T10:00:00.000Z'); // 7 days before 2026-06-10 in Lisbon
+      given(bookingDecider, [bookingPlacedEvent, confirmed])
+        .when(cancel(when, 10000, 'traveller', 'plans changed'))
+        .then([cancelled(when, 100, 10000, 'traveller', 'plans changed')]);
+    });
+
+    it('refunds by the 50% tier 2 to 6 days before, rounding half up once', () => {
+      const when = at('2026-06-04T10:00:00.000Z'); // 6 days before
+      given(bookingDecider, [bookingPlacedEvent, confirmed])
+        .when(cancel(when, 10001, 'traveller'))
+        .then([cancelled(when, 50, 5001)]);
+    });
+
+    it('refunds nothing in the last tier', () => {
+      const when = at('2026-06-09T10:00:00.000Z'); // 1 day before
+      given(bookingDecider, [bookingPlacedEvent, confirmed])
+        .when(cancel(when, 10000))
+        .then([cancelled(when, 0, 0)]);
+    });
+
+    it("counts days before in the trip's timezone, not in UTC", () => {
+      // 2026-06-02T23:30Z is already 2026-06-03 00:30 in Lisbon: 7 days before (100%),
+      // although in UTC it is still 2026-06-02 (8 days).
+      const lateNight = at('2026-06-02T23:30:00.000Z');
+      given(bookingDecider, [bookingPlacedEvent, confirmed])
+        .when(cancel(lateNight, 10000))
+        .then([cancelled(lateNight, 100, 10000)]);
+      // A Tokyo trip on 2026-06-05: at 2026-06-03T16:00Z it is 2 days away in UTC (50%),
+      // but already 2026-06-04 01:00 in Tokyo: 1 day before, nothing back.
+      const tokyo = { ...placed, start: '2026-06-05T09:00', timezone: 'Asia/Tokyo' };
+      const refusalOrEvents = bookingDecider.decide(cancel(at('2026-06-03T16:00:00.000Z'), 10000), {
+        status: 'confirmed', placed: tokyo, pendingExpiresAt: null, cancellation: null,
+      });
+      expect(refusalOrEvents).to.deep.equal([{
+        type: 'BookingCancelled',
+        data: { ref: REF, by: 'traveller', refund_pct: 0, refund: { amount: 0, currency: 'USD' }, reason: null, at: '2026-06-03T16:00:00.000Z' },
+      }]);
+    });
+
+    it('refunds in the currency the booking was sold in', () => {
+      const inEur = { ...placed, quote: soldQuote(9137, 'EUR') };
+      const when = at('2026-06-05T10:00:00.000Z'); // 5 days before: 50%
+      given(bookingDecider, [{ type: 'BookingPlaced', data: inEur }, confirmed])
+        .when(cancel(when, 9137))
+        .then([{ type: 'BookingCancelled', data: { ref: REF, by: 'traveller', refund_pct: 50, refund: { amount: 4569, currency: 'EUR' }, reason: null, at: when.toISOString() } }]);
+    });
+
+    it('is a Conflict booking_not_confirmed when cancelled twice', () => {
+      given(bookingDecider, [bookingPlacedEvent, confirmed, cancelled(NOW, 100, 10000)])
+        .when(cancel(at('2026-05-02T10:00:00.000Z'), 10000))
+        .thenRefused('Conflict', { reason: 'booking_not_confirmed', details: { ref: REF, booking_status: 'cancelled' } });
+    });
+
+    it('is a Conflict booking_not_confirmed for a pending booking', () => {
+      given(bookingDecider, [bookingPlacedEvent, pending('2026-05-03T10:00:00.000Z')])
+        .when(cancel(NOW, 0))
+        .thenRefused('Conflict', { reason: 'booking_not_confirmed', details: { ref: REF, booking_status: 'pending' } });
+    });
+
+    it('is NotFound for a booking that does not exist', () => {
+      given(bookingDecider)
+        .when(cancel(NOW, 0))
+        .thenRefused('NotFound', { entity: 'booking' });
+    });
+  });
+
+  describe('refundPreview', () => {
+    it('has the shape {days_before, refund_pct, refund, paid}', () => {
+      const preview = refundPreview(placed, 12345, at('2026-06-05T10:00:00.000Z'));
+      expect(preview).to.deep.equal({
+        days_before: 5,
+        refund_pct: 50,
+        refund: { amount: 6173, currency: 'USD' }, // 6172.5 rounded half up
+        paid: { amount: 12345, currency: 'USD' },
+      });
+    });
+
+    it('gives nothing back after the start', () => {
+      const preview = refundPreview(placed, 10000, at('2026-06-11T10:00:00.000Z'));
+      expect(preview).to.deep.equal({ days_before: -1, refund_pct: 0, refund: { amount: 0, currency: 'USD' }, paid: { amount: 10000, currency: 'USD' } });
+    });
+
+    it('refunds nothing when nothing was paid', () => {
+      const preview = refundPreview(placed, 0, at('2026-05-01T10:00:00.000Z'));
+      expect(preview.refund_pct).to.equal(100);
+      expect(preview.refund).to.deep.equal({ amount: 0, currency: 'USD' });
+    });
+  });
+});
