@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { decodeOffsetCursor, encodeOffsetCursor } from './cursor';
-import { calendarMonth, capacityOf, CalendarDay, isPastCutoff, startsOn } from '../domain/calendar/schedule';
+import { calendarMonth, capacityOf, CalendarDay, isPastCutoff, isRealDate, isRealMonth, startsOn } from '../domain/calendar/schedule';
 import type { ProductDefinition } from '../domain/catalog/definitions';
 import { remainingPlaces } from '../domain/departure';
-import { Refusal, notFound, refuse } from '../domain/refusal';
+import { Refusal, invalidInput, notFound, refuse } from '../domain/refusal';
 import { CatalogReads, ProductDoc, visibleProducts } from './catalog-reads';
 import type { SellerDoc, StorefrontDoc } from './context';
 import { DepartureReads } from './departures';
@@ -38,6 +38,10 @@ export interface ProductListQuery {
   max_price?: number;
   sort?: string;
   facets?: boolean;
+  date?: string;
+  month?: string;
+  home?: string;
+  collection?: string;
 }
 
 /** The list looks through at most this many trips (spec 8). */
@@ -136,6 +140,9 @@ export class CatalogQueries {
     if (typeof offset !== 'number') return offset;
     const sellers = await this.sellers();
 
+    // Collections are a marketplace feature that no storefront has set up yet: an asked-for collection is empty.
+    if (query.collection) return { data: [], next_cursor: null, total: 0, ...(query.facets ? { facets: this.facets([]) } : {}) };
+
     // Phase one: what the store answers from indexes, newest first, at most LIST_WINDOW trips.
     const filter: Filter = { ...visibleProducts(storefront) };
     const any = (values?: string[]) => (values && values.length > 0 ? { $in: values } : undefined);
@@ -152,6 +159,8 @@ export class CatalogQueries {
       ? new Set([...sellers.values()].filter((s) => query.seller?.includes(s.slug)).map((s) => s._id))
       : null;
     const terms = query.q ? words(query.q) : [];
+    const days = this.daysAsked(query);
+    if (!Array.isArray(days) && days !== null) return days;
     const n = query.travellers;
     let candidates: (Candidate & { score: number })[] = [];
     for (const product of window) {
@@ -167,6 +176,7 @@ export class CatalogQueries {
       if (query.pickup === 'hotel' && !d.options.some((o) => !o.sales_paused && o.pickup)) continue;
       if (query.confirmation === 'instant' && !d.options.some((o) => !o.sales_paused && o.capacity_mode !== 'on_request' && o.confirmation === 'instant')) continue;
       if (query.min_rating !== undefined && (!d.rating || d.rating.average < query.min_rating)) continue;
+      if (days && !days.some((day) => this.bookableOn(d, day, n ?? 1))) continue;
       const shown = product.from_usd !== null;
       if (query.price && !query.price.includes(shown ? 'shown' : 'ask')) continue;
       let group: Candidate['group'] = null;
@@ -288,6 +298,9 @@ export class CatalogQueries {
 
   /** One month of an option's calendar, with places left as of now. */
   async calendar(storefront: StorefrontDoc, optionId: string, month: string | undefined): Promise<CalendarDay[] | Refusal> {
+    if (month !== undefined && !isRealMonth(month)) {
+      return invalidInput([{ reason: 'invalid_value', field: 'month', detail: 'month must be a real month YYYY-MM' }]);
+    }
     const found = await this.reads.visibleOption(storefront, optionId);
     if (!found) return notFound('option');
     const { product, option } = found;
@@ -303,9 +316,31 @@ export class CatalogQueries {
     });
   }
 
-  /** Whether a trip has a start on `date` a group could book now (used by date/month filters). */
-  bookableOn(d: ProductDefinition, date: string): boolean {
+  /** The local dates a date or month filter asks for (a month: from today on); null without one. */
+  private daysAsked(query: ProductListQuery): string[] | Refusal | null {
+    const problem = (field: string) => invalidInput([{ reason: 'invalid_value', field, detail: `${field} is not a real ${field}` }]);
+    if (query.date) return isRealDate(query.date) ? [query.date] : problem('date');
+    if (!query.month) return null;
+    if (!isRealMonth(query.month)) return problem('month');
+    const today = DateTime.fromJSDate(this.clock.now(), { zone: 'UTC' }).toISODate() as string;
+    const days: string[] = [];
+    for (let day = DateTime.fromISO(`${query.month}-01`, { zone: 'UTC' }); day.toFormat('yyyy-MM') === query.month; day = day.plus({ days: 1 })) {
+      const date = day.toISODate() as string;
+      if (date >= today) days.push(date);
+    }
+    return days;
+  }
+
+  /**
+   * Whether a group of `travellers` could book a start of the trip on `date` now: an option
+   * on sale runs then, before its cutoff, and is priced or asks for a price. Places are not
+   * looked up here: the list stays a catalog read.
+   */
+  bookableOn(d: ProductDefinition, date: string, travellers: number): boolean {
     const now = this.clock.now();
-    return d.options.some((o) => !o.sales_paused && startsOn(o, date).some((s) => !isPastCutoff(o, s, d.timezone, now)));
+    return d.options.some((o) => !o.sales_paused
+      && (o.capacity_mode === 'free_sale' || o.availability.capacity === null || o.availability.capacity >= travellers)
+      && (o.ask_for_price || o.pricing.tiers.some((t) => travellers >= t.min_pax && (t.max_pax === null || travellers <= t.max_pax)))
+      && startsOn(o, date).some((start) => !isPastCutoff(o, start, d.timezone, now)));
   }
 }

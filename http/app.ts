@@ -196,7 +196,9 @@ export function createApp(deps: AppDeps): Koa {
       const input = validator.validate(op, ctx.params, ctx.query, op.body ? (hasBody ? body : op.bodyRequired ? undefined : {}) : undefined);
       if (Array.isArray(input)) throw invalidInputProblem(input);
 
-      const cacheKey = op.catalogRead ? `${ctx.state.storefront?._id ?? ''}|${ctx.url}` : null;
+      // Answers that depend on the day (date, month) are not kept; the rest change only with the catalog.
+      const timeBound = 'date' in input.query || 'month' in input.query;
+      const cacheKey = op.catalogRead && !timeBound ? `${ctx.state.storefront?._id ?? ''}|${ctx.url}` : null;
       const version = deps.catalogVersion();
       const cached = cacheKey ? responseCache.get(cacheKey) : undefined;
       let json: string;
@@ -217,7 +219,8 @@ export function createApp(deps: AppDeps): Koa {
         }
       }
       if (op.auth === 'website' || op.auth === 'secret') ctx.vary('Authorization');
-      if (op.catalogRead && etag) {
+      if (op.catalogRead) {
+        etag ??= weakEtag(json);
         ctx.set('Cache-Control', 'private, max-age=60');
         ctx.vary('Tp-Publishable-Key');
         ctx.set('ETag', etag);

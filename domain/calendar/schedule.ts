@@ -92,8 +92,18 @@ export function capacityOf(option: OptionDefinition): number | null {
 const DAY_STATUS_ORDER: StartStatus[] = ['open', 'sold_out', 'past_cutoff', 'closed'];
 
 /**
+ * The local wall-clock time 'YYYY-MM-DDTHH:MM' up to which starts are past their cutoff:
+ * a start is too late when it begins before now + cutoff_hours.
+ */
+function cutoffHorizon(option: OptionDefinition, timezone: string, now: Date): string {
+  return DateTime.fromMillis(now.getTime() + option.availability.cutoff_hours * 3_600_000, { zone: timezone }).toFormat("yyyy-MM-dd'T'HH:mm");
+}
+
+/**
  * One month of the option's calendar. `remainingAt` gives the places left at a start
  * (departure state at `now`), or null when the option does not count places.
+ * Local starts compare as wall-clock strings against one horizon, so a month costs one
+ * time-zone conversion rather than one per start.
  */
 export function calendarMonth(
   option: OptionDefinition,
@@ -102,15 +112,21 @@ export function calendarMonth(
   now: Date,
   remainingAt: (start: string) => number | null,
 ): CalendarDay[] {
+  const horizon = cutoffHorizon(option, timezone, now);
   const first = DateTime.fromISO(`${month}-01`, { zone: 'UTC' });
   const days: CalendarDay[] = [];
-  for (let day = first; day.month === first.month; day = day.plus({ days: 1 })) {
-    const date = day.toISODate() as string;
-    const starts = startsOn(option, date).map((start): CalendarStart => {
+  const times = [...option.availability.times].sort();
+  for (let i = 0; i < first.daysInMonth!; i++) {
+    const date = `${month}-${String(i + 1).padStart(2, '0')}`;
+    const weekday = ((first.weekday - 1 + i) % 7) + 1;
+    const rule = option.availability;
+    const runs = date >= rule.from && (rule.until === null || date <= rule.until) && !rule.closed_dates.includes(date) && rule.weekdays.includes(weekday);
+    const starts = !runs ? [] : (times.length === 0 ? [date] : times.map((t) => `${date}T${t}`)).map((start): CalendarStart => {
       const time = start.length === 10 ? null : start.slice(11);
       if (option.sales_paused) return { time, status: 'closed', remaining: null };
       const remaining = remainingAt(start);
-      if (isPastCutoff(option, start, timezone, now)) return { time, status: 'past_cutoff', remaining };
+      const local = start.length === 10 ? `${start}T00:00` : start;
+      if (local <= horizon) return { time, status: 'past_cutoff', remaining };
       return { time, status: remaining === 0 ? 'sold_out' : 'open', remaining };
     });
     const status = DAY_STATUS_ORDER.find((s) => starts.some((start) => start.status === s)) ?? 'closed';

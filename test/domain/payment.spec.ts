@@ -1,0 +1,84 @@
+import { expect } from 'chai';
+import { PaymentEvent, paidAmount, paymentDecider } from '../../domain/payment';
+import { at } from './fixtures';
+import { fold, given } from './given-when-then';
+
+const NOW = at('2026-05-01T10:00:00.000Z');
+const REF = 'TP-AAAA-AAAA';
+const eur = (amount: number) => ({ amount, currency: 'EUR' });
+
+const arranged = (data: Partial<Extract<PaymentEvent, { type: 'PaymentArranged' }>['data']> = {}): PaymentEvent => ({
+  type: 'PaymentArranged',
+  data: { ref: REF, method: null, status: 'paid', due_at: null, on_arrival: null, paid: eur(9137), ...data },
+});
+const refunded = (refund: number, total: number, when = NOW): PaymentEvent => ({
+  type: 'PaymentRefunded', data: { ref: REF, refund: eur(refund), refunded: eur(total), at: when.toISOString() },
+});
+
+describe('payment decider', () => {
+  describe('ArrangePayment', () => {
+    it('settles what is due now when the site has no way to pay set up', () => {
+      given(paymentDecider)
+        .when({ type: 'ArrangePayment', ref: REF, method: null, due_now: eur(9137), on_arrival: null, due_at: null })
+        .then([arranged()]);
+    });
+
+    it('pay_on_arrival: nothing paid now, the amount to bring on arrival', () => {
+      given(paymentDecider)
+        .when({ type: 'ArrangePayment', ref: REF, method: 'pay_on_arrival', due_now: eur(9137), on_arrival: eur(9137), due_at: null })
+        .then([arranged({ method: 'pay_on_arrival', status: 'pay_on_arrival', on_arrival: eur(9137), paid: eur(0) })]);
+    });
+
+    it('payment_link and bank transfer are unpaid with a deadline', () => {
+      for (const method of ['payment_link', 'bank_transfer'] as const) {
+        given(paymentDecider)
+          .when({ type: 'ArrangePayment', ref: REF, method, due_now: eur(9137), on_arrival: null, due_at: '2026-05-08T10:00:00.000Z' })
+          .then([arranged({ method, status: 'unpaid', due_at: '2026-05-08T10:00:00.000Z', paid: eur(0) })]);
+      }
+    });
+
+    it('appends nothing when arranged again', () => {
+      given(paymentDecider, [arranged()])
+        .when({ type: 'ArrangePayment', ref: REF, method: null, due_now: eur(9137), on_arrival: null, due_at: null })
+        .thenNothing();
+    });
+  });
+
+  describe('RefundPayment', () => {
+    it('refunds part of what was paid', () => {
+      given(paymentDecider, [arranged()])
+        .when({ type: 'RefundPayment', ref: REF, refund: eur(4569), now: NOW })
+        .then([refunded(4569, 4569)]);
+    });
+
+    it('never gives back more than came in', () => {
+      given(paymentDecider, [arranged(), refunded(4569, 4569)])
+        .when({ type: 'RefundPayment', ref: REF, refund: eur(9137), now: NOW })
+        .then([refunded(4568, 9137)]);
+      given(paymentDecider, [arranged(), refunded(9137, 9137)])
+        .when({ type: 'RefundPayment', ref: REF, refund: eur(1), now: NOW })
+        .thenNothing();
+    });
+
+    it('refunds nothing when nothing came in (pay on arrival)', () => {
+      given(paymentDecider, [arranged({ method: 'pay_on_arrival', status: 'pay_on_arrival', paid: eur(0) })])
+        .when({ type: 'RefundPayment', ref: REF, refund: eur(100), now: NOW })
+        .thenNothing();
+    });
+
+    it('appends nothing for a zero refund or an unknown payment', () => {
+      given(paymentDecider, [arranged()])
+        .when({ type: 'RefundPayment', ref: REF, refund: eur(0), now: NOW })
+        .thenNothing();
+      given(paymentDecider)
+        .when({ type: 'RefundPayment', ref: REF, refund: eur(100), now: NOW })
+        .thenNothing();
+    });
+  });
+
+  it('paidAmount is what came in and stays in', () => {
+    expect(paidAmount(fold(paymentDecider, []))).to.equal(0);
+    expect(paidAmount(fold(paymentDecider, [arranged()]))).to.equal(9137);
+    expect(paidAmount(fold(paymentDecider, [arranged(), refunded(4569, 4569)]))).to.equal(4568);
+  });
+});
