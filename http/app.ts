@@ -55,7 +55,8 @@ export function createApp(deps: AppDeps): Koa {
   const validator = new Validator(operations);
   const limiter = new RateLimiter(deps.clock);
   const handlers: Record<string, Handler> = { ...publicHandlers, ...sellerHandlers };
-  const responseCache = new Map<string, { version: number; json: string; etag: string }>();
+  // Kept as bytes: a cached answer is written as is, with no encoding per request.
+  const responseCache = new Map<string, { version: number; json: Buffer; etag: string }>();
   const openApi = JSON.stringify(openApiDocument());
 
   // Every error leaves as problem+json; nothing a client sends reaches a 500 with details.
@@ -201,7 +202,7 @@ export function createApp(deps: AppDeps): Koa {
       const cacheKey = op.catalogRead && !timeBound ? `${ctx.state.storefront?._id ?? ''}|${ctx.url}` : null;
       const version = deps.catalogVersion();
       const cached = cacheKey ? responseCache.get(cacheKey) : undefined;
-      let json: string;
+      let json: Buffer;
       let etag: string | null = null;
       let status = op.success.status;
       if (cached && cached.version === version) {
@@ -211,7 +212,7 @@ export function createApp(deps: AppDeps): Koa {
         const result = await handler({ ...input, idempotencyKey, state: ctx.state as RequestState, deps });
         if (isRefusal(result)) throw problemFromRefusal(result);
         status = result.status ?? op.success.status;
-        json = JSON.stringify(result.body);
+        json = Buffer.from(JSON.stringify(result.body));
         if (cacheKey) {
           etag = weakEtag(json);
           if (responseCache.size >= RESPONSE_CACHE_SIZE) responseCache.delete(responseCache.keys().next().value as string);

@@ -32,7 +32,7 @@ export function decideBooking(command: BookingCommand, state: Booking): BookingE
       const ref = command.booking.ref;
       const outcome: BookingEvent = command.confirmation === 'instant'
         ? { type: 'BookingConfirmed', data: { ref, at } }
-        : { type: 'BookingPending', data: { ref, expiresAt: command.pendingExpiresAt ?? at, at } };
+        : { type: 'BookingPending', data: { ref, expiresAt: command.pendingExpiresAt, at } };
       return [{ type: 'BookingPlaced', data: command.booking }, outcome];
     }
     case 'CancelBooking': {

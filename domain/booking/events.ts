@@ -35,7 +35,7 @@ export interface BookingPlacedData {
 export type BookingEvent =
   | { type: 'BookingPlaced'; data: BookingPlacedData }
   | { type: 'BookingConfirmed'; data: { ref: string; at: string } }
-  | { type: 'BookingPending'; data: { ref: string; expiresAt: string; at: string } }
+  | { type: 'BookingPending'; data: { ref: string; expiresAt: string | null; at: string } }
   | { type: 'BookingCancelled'; data: { ref: string; by: 'traveller' | 'seller'; refund_pct: number; refund: Money; reason: string | null; at: string } };
 
 export type BookingStatus = 'confirmed' | 'pending' | 'cancelled';

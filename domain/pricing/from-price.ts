@@ -19,9 +19,11 @@ function optionFromPrice(option: OptionDefinition): { amount: number; group_size
   const payers = option.units.filter((u) => !u.free && u.type !== 'child' && u.type !== 'infant');
   let best: { amount: number; group_size: number } | null = null;
   for (const tier of option.pricing.tiers) {
-    const groupSize = Math.max(tier.min_pax, option.min_units ?? 1);
-    if (tier.max_pax !== null && groupSize > tier.max_pax) continue;
     for (const unit of payers) {
+      // The smallest group that can actually book this unit in this tier.
+      const groupSize = Math.max(tier.min_pax, option.min_units ?? 1, unit.min_qty ?? 1);
+      if (tier.max_pax !== null && groupSize > tier.max_pax) continue;
+      if (unit.max_qty !== null && groupSize > unit.max_qty) continue;
       const amount = tier.unit_prices[unit.id];
       if (amount !== undefined && (!best || amount < best.amount)) best = { amount, group_size: groupSize };
     }

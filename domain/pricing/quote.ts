@@ -164,7 +164,8 @@ function extraLines(request: PriceRequest, convert: (usd: number) => Money): Quo
       return refuse('ExtraQuantityInvalid', `${extra.name}: more than allowed`, { extraId: extra.id, max: extra.max_per_booking });
     }
     if (chosen.qty === 0) continue;
-    const unitPrice = extra.included ? convert(0) : convert(extra.price);
+    // What is paid on the day is shown in the currency it is paid in.
+    const unitPrice = extra.included ? convert(0) : extra.pay === 'local' && extra.local_price ? { ...extra.local_price } : convert(extra.price);
     lines.push({
       kind: 'extra', ref: extra.id, label: extra.name, qty: chosen.qty, unit_price: unitPrice, original_unit_price: null,
       total: money(unitPrice.amount * chosen.qty, unitPrice.currency), pay_at: extra.pay, included: extra.included, vehicle: null,
@@ -242,12 +243,12 @@ export function priceQuote(request: PriceRequest): Quote | Refusal {
 
   const lines = [...units, ...extras, ...rooms.lines, ...(pickup.line ? [pickup.line] : [])];
   const dueNow = lines.filter((l) => l.pay_at === 'upfront').reduce((sum, l) => sum + l.total.amount, 0);
-  const grandTotal = lines.reduce((sum, l) => sum + l.total.amount, 0);
   const payLocally = new Map<string, number>();
-  for (const line of extras.filter((l) => l.pay_at === 'local')) {
-    const local = request.product.extras.find((e) => e.id === line.ref)?.local_price;
-    if (local) payLocally.set(local.currency, (payLocally.get(local.currency) ?? 0) + local.amount * line.qty);
+  for (const line of lines.filter((l) => l.pay_at === 'local')) {
+    payLocally.set(line.total.currency, (payLocally.get(line.total.currency) ?? 0) + line.total.amount);
   }
+  // The grand total can only add what is in the quote's currency; other local amounts stand beside it.
+  const grandTotal = dueNow + (payLocally.get(fx.quote) ?? 0);
   const manual = option.capacity_mode === 'on_request' || option.confirmation === 'manual';
   return {
     option_id: option.id,

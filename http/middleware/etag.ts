@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /** A weak ETag of the JSON text, so it is the same whatever the encoding on the wire. */
-export function weakEtag(json: string): string {
+export function weakEtag(json: Buffer): string {
   return `W/"${createHash('sha1').update(json).digest('base64url')}"`;
 }
 

@@ -37,6 +37,17 @@ describe('booking decider', () => {
         .then([bookingPlacedEvent, pending('2026-05-03T10:00:00.000Z')]);
     });
 
+    it('never makes a pending request lapse the moment it is placed (no pending expiry given)', () => {
+      // Spec 2.8: pending_expires_at is a timestamp or null; a request waiting for the seller
+      // (e.g. paid by transfer, due_at null until accepted) must not be over when it is made.
+      const events = given(bookingDecider).when(placeBooking('manual', null)).result;
+      expect(Array.isArray(events)).to.equal(true);
+      const state = given(bookingDecider, events as BookingEvent[]).state;
+      expect(state.status).to.equal('pending');
+      const expiresAt = state.status === 'none' ? null : state.pendingExpiresAt;
+      if (expiresAt !== null) expect(Date.parse(expiresAt)).to.be.greaterThan(NOW.getTime());
+    });
+
     it('appends nothing when the booking is placed again (a repeated checkout)', () => {
       given(bookingDecider, [bookingPlacedEvent, confirmed])
         .when(placeBooking('instant'))

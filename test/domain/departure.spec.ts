@@ -154,7 +154,6 @@ describe('departure decider', () => {
         .thenNothing();
     });
 
-    // Mismatch: decideDeparture releases a hold 'expired' before its expiresAt; ARCHITECTURE says held places count until expiresAt whatever else happens (spec 3: places return when time passes hold_expires_at).
     it('does not release a hold as expired before its time is up', () => {
       given(departureDecider, [placesHeld('TP-AAAA-AAAA', 2)])
         .when(releasePlaces('TP-AAAA-AAAA', 'expired', plusMinutes(NOW, 5)))
