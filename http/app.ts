@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { constants as zlib } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import Koa from 'koa';
 import Router from '@koa/router';
 import { koaBody } from 'koa-body';
@@ -47,6 +47,23 @@ export interface RequestState {
 const CORS_ALLOW_HEADERS = 'Tp-Publishable-Key, Content-Type, Idempotency-Key, If-None-Match';
 const CORS_EXPOSE_HEADERS = 'ETag, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After';
 const RESPONSE_CACHE_SIZE = 2000;
+const COMPRESS_THRESHOLD = 1024;
+const BROTLI_QUALITY = 4;
+
+interface CachedAnswer {
+  version: number;
+  json: Buffer;
+  etag: string;
+  /** Compressed once, on first demand, then served as is. */
+  encoded: Partial<Record<'br' | 'gzip', Buffer>>;
+}
+
+function encode(answer: CachedAnswer, encoding: 'br' | 'gzip'): Buffer {
+  answer.encoded[encoding] ??= encoding === 'br'
+    ? brotliCompressSync(answer.json, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+    : gzipSync(answer.json);
+  return answer.encoded[encoding] as Buffer;
+}
 
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
@@ -55,8 +72,8 @@ export function createApp(deps: AppDeps): Koa {
   const validator = new Validator(operations);
   const limiter = new RateLimiter(deps.clock);
   const handlers: Record<string, Handler> = { ...publicHandlers, ...sellerHandlers };
-  // Kept as bytes: a cached answer is written as is, with no encoding per request.
-  const responseCache = new Map<string, { version: number; json: Buffer; etag: string }>();
+  // Kept as bytes (and compressed bytes): a cached answer is written as is, with no work per request.
+  const responseCache = new Map<string, CachedAnswer>();
   const openApi = JSON.stringify(openApiDocument());
 
   // Every error leaves as problem+json; nothing a client sends reaches a 500 with details.
@@ -85,12 +102,14 @@ export function createApp(deps: AppDeps): Koa {
     deps.log.info('request', { correlationId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Date.now() - started });
   });
 
-  app.use(compress({
-    threshold: 1024,
-    br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  const compressor = compress({
+    threshold: COMPRESS_THRESHOLD,
+    br: { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
     gzip: { flush: zlib.Z_SYNC_FLUSH },
     deflate: false,
-  }));
+  });
+  // A client that accepts no encoding gets plain bytes; skipping the middleware then saves its cost.
+  app.use((ctx, next) => (ctx.get('Accept-Encoding') ? compressor(ctx, next) : next()));
 
   app.use(koaBody({
     json: true,
@@ -149,7 +168,6 @@ export function createApp(deps: AppDeps): Koa {
         if (!storefront.allowed_origins.includes(origin)) throw new Problem(403, 'OriginNotAllowed', 'this origin may not use the website key', { origin });
         ctx.set('Access-Control-Allow-Origin', origin);
         ctx.set('Access-Control-Expose-Headers', CORS_EXPOSE_HEADERS);
-        ctx.vary('Origin');
       }
       ctx.state.storefront = storefront;
       const limit = storefront.rate_limit_per_minute ?? (storefront.kind === 'marketplace' ? null : deps.websiteKeyLimitPerMinute);
@@ -202,28 +220,27 @@ export function createApp(deps: AppDeps): Koa {
       const cacheKey = op.catalogRead && !timeBound ? `${ctx.state.storefront?._id ?? ''}|${ctx.url}` : null;
       const version = deps.catalogVersion();
       const cached = cacheKey ? responseCache.get(cacheKey) : undefined;
+      let answer: CachedAnswer | undefined = cached && cached.version === version ? cached : undefined;
       let json: Buffer;
-      let etag: string | null = null;
       let status = op.success.status;
-      if (cached && cached.version === version) {
-        json = cached.json;
-        etag = cached.etag;
+      if (answer) {
+        json = answer.json;
       } else {
         const result = await handler({ ...input, idempotencyKey, state: ctx.state as RequestState, deps });
         if (isRefusal(result)) throw problemFromRefusal(result);
         status = result.status ?? op.success.status;
         json = Buffer.from(JSON.stringify(result.body));
         if (cacheKey) {
-          etag = weakEtag(json);
+          answer = { version, json, etag: weakEtag(json), encoded: {} };
           if (responseCache.size >= RESPONSE_CACHE_SIZE) responseCache.delete(responseCache.keys().next().value as string);
-          responseCache.set(cacheKey, { version, json, etag });
+          responseCache.set(cacheKey, answer);
         }
       }
-      if (op.auth === 'website' || op.auth === 'secret') ctx.vary('Authorization');
+      ctx.set('Vary', op.catalogRead ? 'Authorization, Tp-Publishable-Key, Accept-Encoding' : 'Authorization, Accept-Encoding');
+      if (ctx.response.get('Access-Control-Allow-Origin')) ctx.vary('Origin');
       if (op.catalogRead) {
-        etag ??= weakEtag(json);
+        const etag = answer?.etag ?? weakEtag(json);
         ctx.set('Cache-Control', 'private, max-age=60');
-        ctx.vary('Tp-Publishable-Key');
         ctx.set('ETag', etag);
         if (matchesIfNoneMatch(ctx.get('If-None-Match'), etag)) {
           ctx.status = 304;
@@ -234,7 +251,14 @@ export function createApp(deps: AppDeps): Koa {
       }
       ctx.status = status;
       ctx.type = 'application/json';
-      ctx.body = json;
+      const encoding = answer && json.length >= COMPRESS_THRESHOLD && ctx.get('Accept-Encoding') ? ctx.acceptsEncodings('br', 'gzip', 'identity') : false;
+      if (answer && (encoding === 'br' || encoding === 'gzip')) {
+        ctx.compress = false;
+        ctx.set('Content-Encoding', encoding);
+        ctx.body = encode(answer, encoding);
+      } else {
+        ctx.body = json;
+      }
     });
   }
 
