@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import zlib from 'node:zlib';
 import http from 'node:http';
+import sinon from 'sinon';
+import { StoreOverloaded } from '../../application/ports/document-store';
 import { DIRECT_KEY, MARKET_KEY, OWNER_KEY, TestServer, startTestServer } from './harness';
 
 /** Raw GET without fetch's automatic decompression, to see the bytes on the wire. */
@@ -173,6 +175,17 @@ describe('HTTP platform (spec parts 5, 7 and 8)', () => {
       expect(doc.body.openapi).to.match(/^3\.1/);
       expect(doc.body.info.version).to.equal('0.1.0');
       expect(doc.body.paths).to.include.keys('/v1/public/products', '/v1/public/holds', '/v1/public/checkout', '/v1/public/bookings/{ref}/cancel');
+    });
+
+    it('answers 503 Overloaded with Retry-After: 1 when no database connection frees up in time', async () => {
+      const stub = sinon.stub(server.engine.catalogReads, 'key').rejects(new StoreOverloaded());
+      try {
+        const answer = await server.request('GET', '/v1/public/storefront');
+        expectProblem(answer, 503, 'Overloaded');
+        expect(answer.headers.get('retry-after')).to.equal('1');
+      } finally {
+        stub.restore();
+      }
     });
 
     it('answers /healthz and /readyz', async () => {
