@@ -43,6 +43,8 @@ export interface CheckoutBody {
   traveller_details?: Record<string, unknown>[];
 }
 
+export type CheckoutView = BookingView & { booking_token: string | null; contact_token: string | null };
+
 export interface HoldView {
   ref: string;
   status: 'on_hold' | 'expired' | 'checked_out';
@@ -107,7 +109,7 @@ export class BookingService {
   }
 
   /** Prices a selection at a start, with every refusal a quote can give. */
-  private async price(ctx: StorefrontContext, body: SelectionBody, now: Date, forHold: boolean): Promise<Priced | Refusal> {
+  private async price(ctx: StorefrontContext, body: SelectionBody, now: Date, purpose: 'quote' | 'hold' | 'request'): Promise<Priced | Refusal> {
     const found = await this.catalog.visibleOption(ctx.storefront, body.option_id);
     if (!found) return notFound('option');
     const { product, option } = found;
@@ -117,7 +119,9 @@ export class BookingService {
     if (!fx) return refuse('CurrencyNotEnabled', `${currency} is not offered here`, { currency });
     const startRefusal = checkStart(option, body.start, product.definition.timezone, now);
     if (startRefusal) return startRefusal;
-    if (option.capacity_mode === 'on_request' && forHold) return refuse('OnRequest', 'this option is booked on request: check out the selection without a hold');
+    if (option.capacity_mode === 'on_request' && purpose !== 'request') {
+      return refuse('OnRequest', 'this option is booked on request: check out the selection without a hold');
+    }
     const selection = selectionOf(body);
     const remaining = await this.departures.remaining(option, body.start, now);
     const quote = priceQuote({
@@ -139,7 +143,7 @@ export class BookingService {
   }
 
   async quote(ctx: StorefrontContext, body: SelectionBody): Promise<Quote | Refusal> {
-    const priced = await this.price(ctx, body, this.clock.now(), false);
+    const priced = await this.price(ctx, body, this.clock.now(), 'quote');
     return isRefusal(priced) ? priced : priced.quote;
   }
 
@@ -168,7 +172,7 @@ export class BookingService {
       const existing = await this.holdView(ctx, claimed.ref);
       if (existing) return existing;
     }
-    const priced = await this.price(ctx, body, now, true);
+    const priced = await this.price(ctx, body, now, 'hold');
     if (isRefusal(priced)) return priced;
     const { product, option, quote, selection, places } = priced;
     const minutes = product.definition.template === 'multi_day' ? this.settings.multiDayHoldMinutes : this.settings.holdMinutes;
@@ -217,12 +221,98 @@ export class BookingService {
     };
   }
 
-  async checkout(ctx: StorefrontContext, body: CheckoutBody, idempotencyKey: string | undefined): Promise<(BookingView & { booking_token: string | null; contact_token: string | null }) | Refusal> {
-    const now = this.clock.now();
+  /** Payment method, repeat-booking warning and traveller details: what checkout asks of the lead. */
+  private async checkCheckout(body: CheckoutBody, sellerId: string, option: OptionDefinition, start: string, pax: number): Promise<Refusal | null> {
+    const seller = await this.catalog.seller(sellerId);
+    const methods = seller?.payment_methods ?? [];
+    if (methods.length > 0 && !body.payment_method) {
+      return refuse('PaymentMethodRequired', 'choose a payment method', { offered: methods.map((m) => m.kind) });
+    }
+    if (body.payment_method && !methods.some((m) => m.kind === body.payment_method)) {
+      return refuse('PaymentMethodNotOffered', `${body.payment_method} is not offered for this start`, { method: body.payment_method });
+    }
+    if (body.warn_if_booked) {
+      const count = await this.docs.collection('bookings').countDocuments({
+        lead_email: normaliseEmail(body.lead.email), option_id: option.id, start, status: { $in: ['pending', 'confirmed'] },
+      });
+      if (count > 0) return refuse('AlreadyBooked', 'this email already has a booking for this start', { bookings: count });
+    }
+    const given = (body.traveller_details ?? []).length;
+    if (option.traveller_details.fields.length > 0 && given < pax) {
+      return refuse('TravellerDetailsRequired', 'details are needed for every traveller, lead first', {
+        missing: Array.from({ length: pax - given }, (_, i) => ({ traveller: given + i + 1 })),
+      });
+    }
+    return null;
+  }
+
+  /** Places the booking and its payment once; a repeat answers the same booking without tokens. */
+  private async placeBooking(
+    ctx: StorefrontContext,
+    body: CheckoutBody,
+    sold: { ref: string; product: Readonly<ProductDoc>; option: OptionDefinition; start: string; quote: Quote; places: number; attribution: Attribution | null },
+    now: Date,
+    positions: number[],
+  ): Promise<CheckoutView | Refusal> {
+    const { ref, product, option, quote } = sold;
     const metadata = this.metadata(ctx, now);
-    if (!body.ref) return refuse('HoldRequired', 'check out a hold: place one with POST /v1/public/holds first');
+    const bookingToken = newToken('bt_');
+    const contactToken = newToken('ct_');
+    const content = product.definition.content[product.definition.default_locale];
+    const booking: BookingPlacedData = {
+      ref,
+      storefrontId: ctx.storefront._id,
+      sellerId: product.seller_id,
+      productId: product._id,
+      optionId: option.id,
+      start: sold.start,
+      timezone: product.definition.timezone,
+      pax: quote.pax,
+      places: sold.places,
+      trip: { title: content.title, option: option.name, product_id: product._id },
+      quote,
+      policy: option.policy,
+      lead: { name: body.lead.name, email: body.lead.email.trim(), phone: body.lead.phone },
+      bookingTokenHash: secretHash(bookingToken),
+      contactTokenHash: secretHash(contactToken),
+      locale: body.locale ?? null,
+      specialRequests: body.special_requests ?? null,
+      attribution: cleanAttribution(body.attribution) ?? sold.attribution,
+      placedAt: now.toISOString(),
+    };
+    const result = await this.commands.handle(
+      bookingStream(ref),
+      bookingDecider,
+      { type: 'PlaceBooking', booking, confirmation: quote.confirmation, pendingExpiresAt: quote.pending_expires_at, now },
+      metadata,
+    );
+    if (isRefusal(result)) return result;
+    const first = result.events.length > 0;
+    const method = body.payment_method ?? null;
+    const dueNow = quote.totals.due_now;
+    const payment = await this.commands.handle(
+      paymentStream(ref),
+      paymentDecider,
+      { type: 'ArrangePayment', ref, method, due_now: dueNow, on_arrival: method === 'pay_on_arrival' ? dueNow : null, due_at: null },
+      metadata,
+    );
+    if (isRefusal(payment)) return payment;
+    await this.awaitProjections(Math.max(result.position, payment.position, ...positions));
+    return this.checkoutView(ctx, ref, first ? { bookingToken, contactToken } : null);
+  }
+
+  private async checkoutView(ctx: StorefrontContext, ref: string, tokens: { bookingToken: string; contactToken: string } | null): Promise<CheckoutView | Refusal> {
+    const doc = await this.bookingDoc(ctx, ref);
+    if (!doc) return notFound('booking');
+    return { ...bookingView(doc), booking_token: tokens?.bookingToken ?? null, contact_token: tokens?.contactToken ?? null };
+  }
+
+  async checkout(ctx: StorefrontContext, body: CheckoutBody, idempotencyKey: string | undefined): Promise<CheckoutView | Refusal> {
+    const now = this.clock.now();
     const { attribution, ...request } = body;
-    const claimed = await this.claim(ctx, idempotencyKey, 'checkout', fingerprint({ ...request, lead: { ...body.lead, email: normaliseEmail(body.lead.email) } }), body.ref, now);
+    const requestHash = fingerprint({ ...request, lead: { ...body.lead, email: normaliseEmail(body.lead.email) } });
+    if (!body.ref) return this.checkoutRequest(ctx, body, idempotencyKey, requestHash, now);
+    const claimed = await this.claim(ctx, idempotencyKey, 'checkout', requestHash, body.ref, now);
     if (isRefusal(claimed)) return claimed;
     const ref = claimed.ref;
 
@@ -232,76 +322,36 @@ export class BookingService {
     const product = await this.catalog.product(placed.productId);
     const option = product?.definition.options.find((o) => o.id === placed.optionId);
     if (!product || !option) return notFound('option');
-    const seller = await this.catalog.seller(placed.sellerId);
-    const methods = seller?.payment_methods ?? [];
-    if (methods.length > 0 && !body.payment_method) {
-      return refuse('PaymentMethodRequired', 'choose a payment method', { offered: methods.map((m) => m.kind) });
-    }
-    if (body.payment_method && !methods.some((m) => m.kind === body.payment_method)) {
-      return refuse('PaymentMethodNotOffered', `${body.payment_method} is not offered for this start`, { method: body.payment_method });
-    }
-    if (body.warn_if_booked && hold.status !== 'checked_out') {
-      const count = await this.docs.collection('bookings').countDocuments({
-        lead_email: normaliseEmail(body.lead.email), option_id: placed.optionId, start: placed.start, status: { $in: ['pending', 'confirmed'] },
-      });
-      if (count > 0) return refuse('AlreadyBooked', 'this email already has a booking for this start', { bookings: count });
-    }
-    if (option.traveller_details.fields.length > 0 && (body.traveller_details ?? []).length < placed.quote.pax) {
-      return refuse('TravellerDetailsRequired', 'details are needed for every traveller, lead first', {
-        missing: Array.from({ length: placed.quote.pax - (body.traveller_details ?? []).length }, (_, i) => ({ traveller: (body.traveller_details ?? []).length + i + 1 })),
-      });
+    if (hold.status !== 'checked_out') {
+      const refused = await this.checkCheckout(body, placed.sellerId, option, placed.start, placed.quote.pax);
+      if (refused) return refused;
     }
 
+    const metadata = this.metadata(ctx, now);
     const checkedOut = await this.commands.handle(holdStream(ref), holdDecider, { type: 'CheckOutHold', leadEmail: body.lead.email, now }, metadata);
     if (isRefusal(checkedOut)) return checkedOut;
     const booked = await this.commands.handle(departureStream(placed.optionId, placed.start), departureDecider, { type: 'BookPlaces', ref, now }, metadata);
     if (isRefusal(booked)) return booked;
+    return this.placeBooking(ctx, body, { ref, product, option, start: placed.start, quote: placed.quote, places: placed.places, attribution: placed.attribution }, now, [checkedOut.position, booked.position]);
+  }
 
-    const bookingToken = newToken('bt_');
-    const contactToken = newToken('ct_');
-    const content = product.definition.content[product.definition.default_locale];
-    const booking: BookingPlacedData = {
-      ref,
-      storefrontId: ctx.storefront._id,
-      sellerId: placed.sellerId,
-      productId: placed.productId,
-      optionId: placed.optionId,
-      start: placed.start,
-      timezone: product.definition.timezone,
-      pax: placed.quote.pax,
-      places: placed.places,
-      trip: { title: content.title, option: option.name, product_id: product._id },
-      quote: placed.quote,
-      policy: option.policy,
-      lead: { name: body.lead.name, email: body.lead.email.trim(), phone: body.lead.phone },
-      bookingTokenHash: secretHash(bookingToken),
-      contactTokenHash: secretHash(contactToken),
-      locale: body.locale ?? null,
-      specialRequests: body.special_requests ?? null,
-      attribution: cleanAttribution(attribution) ?? placed.attribution,
-      placedAt: now.toISOString(),
-    };
-    const result = await this.commands.handle(
-      bookingStream(ref),
-      bookingDecider,
-      { type: 'PlaceBooking', booking, confirmation: placed.quote.confirmation, pendingExpiresAt: placed.quote.pending_expires_at, now },
-      metadata,
-    );
-    if (isRefusal(result)) return result;
-    const first = result.events.length > 0;
-    const method = body.payment_method ?? null;
-    const dueNow = placed.quote.totals.due_now;
-    const payment = await this.commands.handle(
-      paymentStream(ref),
-      paymentDecider,
-      { type: 'ArrangePayment', ref, method, due_now: dueNow, on_arrival: method === 'pay_on_arrival' ? dueNow : null, due_at: null },
-      metadata,
-    );
-    if (isRefusal(payment)) return payment;
-    await this.awaitProjections(Math.max(result.position, payment.position, booked.position, checkedOut.position));
-    const view = await this.bookingDoc(ctx, ref);
-    if (!view) return notFound('booking');
-    return { ...bookingView(view), booking_token: first ? bookingToken : null, contact_token: first ? contactToken : null };
+  /** An on_request option is checked out from the selection itself: a request the seller answers (pending). */
+  private async checkoutRequest(ctx: StorefrontContext, body: CheckoutBody, idempotencyKey: string | undefined, requestHash: string, now: Date): Promise<CheckoutView | Refusal> {
+    const selection = body as CheckoutBody & Partial<SelectionBody>;
+    if (!selection.option_id || !selection.start || !selection.units) {
+      return refuse('HoldRequired', 'check out a hold (POST /v1/public/holds), or the selection of an on_request option');
+    }
+    const found = await this.catalog.visibleOption(ctx.storefront, selection.option_id);
+    if (!found) return notFound('option');
+    if (found.option.capacity_mode !== 'on_request') return refuse('HoldRequired', 'this option holds places: place a hold with POST /v1/public/holds first');
+    const claimed = await this.claim(ctx, idempotencyKey, 'checkout', requestHash, newBookingRef(), now);
+    if (isRefusal(claimed)) return claimed;
+    if (claimed.repeat && (await this.bookingDoc(ctx, claimed.ref))) return this.checkoutView(ctx, claimed.ref, null);
+    const priced = await this.price(ctx, selection as SelectionBody, now, 'request');
+    if (isRefusal(priced)) return priced;
+    const refused = await this.checkCheckout(body, priced.product.seller_id, priced.option, selection.start, priced.quote.pax);
+    if (refused) return refused;
+    return this.placeBooking(ctx, body, { ref: claimed.ref, product: priced.product, option: priced.option, start: selection.start, quote: priced.quote, places: priced.places, attribution: null }, now, []);
   }
 
   async bookingDoc(ctx: StorefrontContext, ref: string): Promise<Readonly<BookingDoc> | null> {

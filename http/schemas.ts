@@ -44,8 +44,18 @@ export const selection: Schema = obj({
 export const quoteSelection: Schema = { ...selection, properties: { ...(selection.properties as Record<string, Schema>) } };
 delete (quoteSelection.properties as Record<string, Schema>).attribution;
 
+const selectionFields = selection.properties as Record<string, Schema>;
+
+/** A hold's ref, or (for an on_request option) the selection itself. */
 export const checkoutBody: Schema = obj({
   ref: bookingRef,
+  option_id: selectionFields.option_id,
+  start: selectionFields.start,
+  units: selectionFields.units,
+  extras: selectionFields.extras,
+  rooms: selectionFields.rooms,
+  pickup: selectionFields.pickup,
+  currency,
   lead: obj({
     name: str({ minLength: 1, maxLength: 200 }),
     email: str({ format: 'email', maxLength: 320 }),

@@ -172,3 +172,46 @@ describe('HTTP: the booking path end to end (spec parts 3 and 4)', () => {
     expect(unknownOption.body.entity).to.equal('option');
   });
 });
+
+describe('HTTP: on_request and manual options (spec part 3)', () => {
+  let server: TestServer;
+
+  before(async () => {
+    server = await startTestServer({}, new Date('2026-11-22T08:00:00.000Z'));
+  });
+  after(() => server.close());
+
+  async function optionWhere(match: (o: any) => boolean) {
+    const list = await server.request('GET', '/v1/public/products?limit=100', { key: 'tp_pk_demo_market' });
+    for (const card of list.body.data) {
+      const trip = await server.request('GET', `/v1/public/products/${card.id}`, { key: 'tp_pk_demo_market' });
+      const option = trip.body.options.find(match);
+      if (option) return option;
+    }
+    throw new Error('no such option in the demo catalog');
+  }
+
+  it('refuses a hold and a quote of an on_request option (OnRequest), and checks the selection out as a pending request', async () => {
+    const option = await optionWhere((o) => o.capacity_mode === 'on_request' && !o.ask_for_price && !o.sales_paused);
+    const start = await openStart(server, option.id, '2026-12', '10', 'tp_pk_demo_market');
+    const adult = option.units.find((u: any) => u.type === 'adult');
+    const selection = { option_id: option.id, start, units: [{ unit_id: adult.id, qty: Math.max(1, option.min_units ?? 1) }] };
+    const hold = await server.request('POST', '/v1/public/holds', { key: 'tp_pk_demo_market', body: selection });
+    expect(hold.status).to.equal(422);
+    expect(hold.body.code).to.equal('OnRequest');
+    const quote = await server.request('POST', '/v1/public/quotes', { key: 'tp_pk_demo_market', body: selection });
+    expect(quote.status).to.equal(422);
+    expect(quote.body.code).to.equal('OnRequest');
+
+    const lead = { name: 'Kenji', email: 'kenji@example.com', phone: '+81 90 1234 5678' };
+    const headers = { 'Idempotency-Key': 'request-1' };
+    let checkout = await server.request('POST', '/v1/public/checkout', { key: 'tp_pk_demo_market', body: { ...selection, lead }, headers });
+    if (checkout.status === 422 && checkout.body.code === 'PaymentMethodRequired') {
+      checkout = await server.request('POST', '/v1/public/checkout', { key: 'tp_pk_demo_market', body: { ...selection, lead, payment_method: checkout.body.offered[0] }, headers: { 'Idempotency-Key': 'request-2' } });
+    }
+    expect(checkout.status, checkout.text).to.equal(200);
+    expect(checkout.body.status).to.equal('pending');
+    expect(checkout.body.pending_expires_at).to.be.a('string');
+    expect(checkout.body.booking_token).to.be.a('string');
+  });
+});

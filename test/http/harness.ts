@@ -102,8 +102,8 @@ export async function simpleTrip(server: TestServer): Promise<SimpleTrip> {
 }
 
 /** The first open start of a month, e.g. 2026-12-10T09:30, from the calendar itself. */
-export async function openStart(server: TestServer, optionId: string, month = '2026-12', day = '10'): Promise<string> {
-  const calendar = await server.request('GET', `/v1/public/options/${optionId}/calendar?month=${month}`);
+export async function openStart(server: TestServer, optionId: string, month = '2026-12', day = '10', key = DIRECT_KEY): Promise<string> {
+  const calendar = await server.request('GET', `/v1/public/options/${optionId}/calendar?month=${month}`, { key });
   const found = calendar.body.find((d: any) => d.date >= `${month}-${day}` && d.status === 'open');
   const start = found.starts.find((s: any) => s.status === 'open');
   return start.time === null ? found.date : `${found.date}T${start.time}`;
