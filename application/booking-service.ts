@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { bookingDecider, bookingStream, BookingPlacedData, Lead, refundPreview, RefundPreview } from '../domain/booking';
-import { checkStart } from '../domain/calendar/schedule';
+import { checkStart, startInstant } from '../domain/calendar/schedule';
 import type { OptionDefinition, PaymentMethodKind } from '../domain/catalog/definitions';
 import { departureDecider, departureStream } from '../domain/departure';
 import { HoldPlacedData, holdDecider, holdStream, normaliseEmail, type Attribution } from '../domain/hold';
@@ -140,6 +140,21 @@ export class BookingService {
       if (remaining < places) return refuse('NotEnoughCapacity', `only ${remaining} places left at this start`, { remaining });
     }
     return { product, option, quote, selection, places };
+  }
+
+  /** Ways to pay for a start: only those whose time to pay ends before it (spec 4.3). */
+  async paymentMethods(ctx: StorefrontContext, optionId: string, start: string): Promise<{ kind: string; deadline_hours: number | null; currencies: string[] }[] | Refusal> {
+    const found = await this.catalog.visibleOption(ctx.storefront, optionId);
+    if (!found) return notFound('option');
+    const timezone = found.product.definition.timezone;
+    const refusal = checkStart(found.option, start, timezone, this.clock.now());
+    if (refusal?.code === 'InvalidInput') return refusal;
+    const seller = await this.catalog.seller(found.product.seller_id);
+    const startsAt = startInstant(start, timezone).toMillis();
+    const now = this.clock.now().getTime();
+    return (seller?.payment_methods ?? [])
+      .filter((m) => m.deadline_hours === null || startsAt - m.deadline_hours * 3_600_000 > now)
+      .map((m) => ({ kind: m.kind, deadline_hours: m.deadline_hours, currencies: m.currencies }));
   }
 
   async quote(ctx: StorefrontContext, body: SelectionBody): Promise<Quote | Refusal> {

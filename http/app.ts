@@ -99,7 +99,7 @@ export function createApp(deps: AppDeps): Koa {
       ctx.type = 'application/problem+json';
       ctx.body = JSON.stringify(problem.body());
     }
-    deps.log.info('request', { correlationId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Date.now() - started });
+    deps.log.info('request', { correlationId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Date.now() - started, ip: ctx.ip });
   });
 
   const compressor = compress({

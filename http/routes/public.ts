@@ -5,7 +5,6 @@ import { bookingView } from '../../application/views/booking';
 import { secretHash, secretMatches } from '../../application/secrets';
 import { normaliseEmail } from '../../domain/hold';
 import { Refusal, isRefusal, notFound } from '../../domain/refusal';
-import { checkStart } from '../../domain/calendar/schedule';
 
 export interface HandlerInput {
   params: Record<string, string>;
@@ -63,15 +62,8 @@ export const publicHandlers: Record<string, Handler> = {
   },
 
   listPaymentMethods: async (input) => {
-    const found = await input.deps.catalogReads.visibleOption(storefrontOf(input), input.query.option_id);
-    if (!found) return notFound('option');
-    const now = input.deps.clock.now();
-    const refusal = checkStart(found.option, input.query.start, found.product.definition.timezone, now);
-    if (refusal && refusal.code === 'InvalidInput') return refusal;
-    const seller = await input.deps.catalogReads.seller(found.product.seller_id);
-    const startsAt = Date.parse(`${input.query.start.length === 10 ? `${input.query.start}T00:00` : input.query.start}:00Z`);
-    const methods = (seller?.payment_methods ?? []).filter((m) => m.deadline_hours === null || startsAt - m.deadline_hours * 3_600_000 > now.getTime());
-    return ok(methods.map((m) => ({ kind: m.kind, deadline_hours: m.deadline_hours, currencies: m.currencies })));
+    const result = await input.deps.bookings.paymentMethods(context(input), input.query.option_id, input.query.start);
+    return isRefusal(result) ? result : ok(result);
   },
 
   createQuote: async (input) => {
