@@ -92,36 +92,22 @@ function publicOption(option: OptionDefinition, p: Pricer) {
   };
 }
 
-/** The trip page (spec 2.4). */
+/** The trip page (spec 2.4): the card's fields and the trip's text, photos, options and extras. */
 export function tripView(product: Readonly<ProductDoc>, seller: Readonly<SellerDoc> | undefined, locale: string | undefined, p: Pricer) {
   const d = product.definition;
-  const lang = contentLocale(d, locale);
-  const text = d.content[lang];
+  const card = tripCard(product, seller, locale, p);
+  const text = d.content[card.content_locale];
   return {
-    id: product._id,
-    slug: d.slug,
-    template: d.template,
-    content_locale: lang,
+    ...card,
     locales: Object.keys(d.content).sort(),
-    title: text.title,
-    summary: text.summary,
     description: text.description,
     highlights: text.highlights,
     itinerary: text.itinerary,
     inclusions: text.inclusions,
     exclusions: text.exclusions,
     timezone: d.timezone,
-    sales_paused: salesPaused(d),
-    duration_minutes: d.duration_minutes,
-    duration_days: d.duration_days,
-    duration_nights: d.duration_nights,
     photos: d.photos,
-    city: d.city,
-    region: d.region,
-    country: d.country,
-    categories: d.categories,
     places: d.places,
-    rating: d.rating,
     seller: seller ? { slug: seller.slug, name: seller.name, base: seller.base, blurb: seller.blurb } : null,
     options: d.options.map((o) => publicOption(o, p)),
     extras: d.extras.map((e) => ({
@@ -129,7 +115,6 @@ export function tripView(product: Readonly<ProductDoc>, seller: Readonly<SellerD
       min_age: e.min_age, max_age: e.max_age, unit_types: e.unit_types, max_per_booking: e.max_per_booking, pay: e.pay,
       price: p.usd(e.included ? 0 : e.price), unit_prices: {}, local_price: e.local_price,
     })),
-    from_price: fromPrice(product, p),
   };
 }
 

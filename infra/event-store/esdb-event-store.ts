@@ -20,6 +20,7 @@ import {
   excludeSystemEvents,
   jsonEvent,
 } from '@eventstore/db-client';
+import { deliverUntilAccepted } from './deliver';
 import {
   AppendResult,
   EventData,
@@ -33,7 +34,6 @@ import {
 } from '../../application/ports/event-store';
 
 const READ_PAGE_SIZE = 500;
-const HANDLER_RETRY_DELAY_MS = 100;
 const RESUBSCRIBE_DELAY_MS = 1000;
 
 /**
@@ -263,7 +263,7 @@ class EsdbSubscription implements Subscription {
           if (!resolved.event) continue;
           const event = toRecordedEvent(resolved.event);
           if (event.position <= this.checkpoint) continue;
-          if (!(await this.deliver(event))) break;
+          if (!(await deliverUntilAccepted(event, this.handler, () => this.stopped, (ms) => this.delay(ms)))) break;
           this.checkpoint = event.position;
         }
       } catch (error) {
@@ -279,28 +279,6 @@ class EsdbSubscription implements Subscription {
       );
       await this.delay(RESUBSCRIBE_DELAY_MS);
     }
-  }
-
-  /** Resolves false when closed before the handler accepted the event. */
-  private async deliver(event: RecordedEvent): Promise<boolean> {
-    let reported = false;
-    while (!this.stopped) {
-      try {
-        await this.handler(event);
-        return true;
-      } catch (error) {
-        if (!reported) {
-          reported = true;
-          console.error(
-            `event subscription: handler failed on event ${event.id} at position ${event.position}; ` +
-              `retrying every ${HANDLER_RETRY_DELAY_MS} ms`,
-            error,
-          );
-        }
-        await this.delay(HANDLER_RETRY_DELAY_MS);
-      }
-    }
-    return false;
   }
 
   private delay(ms: number): Promise<void> {

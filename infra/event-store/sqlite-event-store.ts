@@ -1,4 +1,5 @@
 import { randomUUID } from 'crypto';
+import { HANDLER_RETRY_DELAY_MS, deliverUntilAccepted } from './deliver';
 import Database from 'better-sqlite3';
 import {
   AppendResult,
@@ -13,7 +14,6 @@ import {
 } from '../../application/ports/event-store';
 
 const SUBSCRIPTION_BATCH_SIZE = 500;
-const HANDLER_RETRY_DELAY_MS = 100;
 // Lets another process holding the write lock finish instead of failing at once with SQLITE_BUSY.
 const BUSY_TIMEOUT_MS = 5000;
 
@@ -255,32 +255,10 @@ class SqliteSubscription implements Subscription {
         continue;
       }
       for (const event of batch) {
-        if (!(await this.deliver(event))) return;
+        if (!(await deliverUntilAccepted(event, this.handler, () => this.stopped, () => this.retryDelay()))) return;
         this.checkpoint = event.position;
       }
     }
-  }
-
-  /** Resolves false when closed before the handler accepted the event. */
-  private async deliver(event: RecordedEvent): Promise<boolean> {
-    let reported = false;
-    while (!this.stopped) {
-      try {
-        await this.handler(event);
-        return true;
-      } catch (error) {
-        if (!reported) {
-          reported = true;
-          console.error(
-            `event subscription: handler failed on event ${event.id} at position ${event.position}; ` +
-              `retrying every ${HANDLER_RETRY_DELAY_MS} ms`,
-            error,
-          );
-        }
-        await this.retryDelay();
-      }
-    }
-    return false;
   }
 
   private retryDelay(): Promise<void> {

@@ -1,0 +1,33 @@
+import type { EventHandler, RecordedEvent } from '../../application/ports/event-store';
+
+export const HANDLER_RETRY_DELAY_MS = 100;
+
+/**
+ * Hands one event to a subscriber until it takes it: a failing handler is reported once and
+ * retried after a pause, never skipped, so projections see every event in order.
+ * Resolves false when the subscription stopped before the handler accepted the event.
+ */
+export async function deliverUntilAccepted(
+  event: RecordedEvent,
+  handler: EventHandler,
+  stopped: () => boolean,
+  pause: (ms: number) => Promise<void>,
+): Promise<boolean> {
+  let reported = false;
+  while (!stopped()) {
+    try {
+      await handler(event);
+      return true;
+    } catch (error) {
+      if (!reported) {
+        reported = true;
+        console.error(
+          `event subscription: handler failed on event ${event.id} at position ${event.position}; retrying every ${HANDLER_RETRY_DELAY_MS} ms`,
+          error,
+        );
+      }
+      await pause(HANDLER_RETRY_DELAY_MS);
+    }
+  }
+  return false;
+}
