@@ -99,7 +99,7 @@ export function createApp(deps: AppDeps): Koa {
       ctx.type = 'application/problem+json';
       ctx.body = JSON.stringify(problem.body());
     }
-    deps.log.info('request', { correlationId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Date.now() - started, ip: ctx.ip });
+    if (deps.log.enabled) deps.log.info('request', { correlationId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Date.now() - started, ip: ctx.ip });
   });
 
   const compressor = compress({
@@ -154,15 +154,32 @@ export function createApp(deps: AppDeps): Koa {
     ctx.status = 204;
   });
 
+  // Website keys resolve on every public call: remembered until the catalog (keys, storefronts) changes.
+  let resolvedKeys = new Map<string, { hash: string; storefront: StorefrontDoc }>();
+  let resolvedAt = -1;
+  const websiteKey = async (key: string): Promise<{ hash: string; storefront: StorefrontDoc }> => {
+    const version = deps.catalogVersion();
+    if (version !== resolvedAt || resolvedKeys.size > 10_000) {
+      resolvedKeys = new Map();
+      resolvedAt = version;
+    }
+    const known = resolvedKeys.get(key);
+    if (known) return known;
+    const hash = secretHash(key);
+    const found = await deps.catalogReads.key(hash);
+    if (!found || found.kind !== 'website' || found.revoked || !found.storefront_id) throw unauthenticated('the website key is not valid');
+    const storefront = await deps.catalogReads.storefront(found.storefront_id);
+    if (!storefront) throw unauthenticated('the website key is not valid');
+    const resolved = { hash, storefront };
+    if (deps.catalogVersion() === version) resolvedKeys.set(key, resolved);
+    return resolved;
+  };
+
   const authenticate = async (ctx: Koa.Context, op: Operation): Promise<{ rateKey: string; limit: number | null } | null> => {
     if (op.auth === 'website') {
       const key = ctx.get('Tp-Publishable-Key');
       if (!key) throw unauthenticated('send the website key in Tp-Publishable-Key');
-      const hash = secretHash(key);
-      const found = await deps.catalogReads.key(hash);
-      if (!found || found.kind !== 'website' || found.revoked || !found.storefront_id) throw unauthenticated('the website key is not valid');
-      const storefront = await deps.catalogReads.storefront(found.storefront_id);
-      if (!storefront) throw unauthenticated('the website key is not valid');
+      const { hash, storefront } = await websiteKey(key);
       const origin = ctx.get('Origin');
       if (origin) {
         if (!storefront.allowed_origins.includes(origin)) throw new Problem(403, 'OriginNotAllowed', 'this origin may not use the website key', { origin });
