@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon';
 import { bookingDecider, bookingStream, BookingPlacedData, Lead, refundPreview, RefundPreview } from '../domain/booking';
 import { checkStart, startInstant } from '../domain/calendar/schedule';
-import type { OptionDefinition, PaymentMethodKind } from '../domain/catalog/definitions';
+import type { OptionDefinition, PaymentMethodDefinition, PaymentMethodKind } from '../domain/catalog/definitions';
+import { Money, convertThroughUsd, money } from '../domain/money';
 import { departureDecider, departureStream } from '../domain/departure';
 import { HoldPlacedData, holdDecider, holdStream, normaliseEmail, type Attribution } from '../domain/hold';
 import { idempotencyDecider, idempotencyStream } from '../domain/idempotency';
@@ -237,13 +238,14 @@ export class BookingService {
   }
 
   /** Payment method, repeat-booking warning and traveller details: what checkout asks of the lead. */
-  private async checkCheckout(body: CheckoutBody, sellerId: string, option: OptionDefinition, start: string, pax: number): Promise<Refusal | null> {
+  private async checkCheckout(body: CheckoutBody, sellerId: string, option: OptionDefinition, start: string, pax: number): Promise<{ method: PaymentMethodDefinition | null } | Refusal> {
     const seller = await this.catalog.seller(sellerId);
     const methods = seller?.payment_methods ?? [];
     if (methods.length > 0 && !body.payment_method) {
       return refuse('PaymentMethodRequired', 'choose a payment method', { offered: methods.map((m) => m.kind) });
     }
-    if (body.payment_method && !methods.some((m) => m.kind === body.payment_method)) {
+    const method = body.payment_method ? methods.find((m) => m.kind === body.payment_method) : undefined;
+    if (body.payment_method && !method) {
       return refuse('PaymentMethodNotOffered', `${body.payment_method} is not offered for this start`, { method: body.payment_method });
     }
     if (body.warn_if_booked) {
@@ -258,14 +260,28 @@ export class BookingService {
         missing: Array.from({ length: pax - given }, (_, i) => ({ traveller: given + i + 1 })),
       });
     }
-    return null;
+    return { method: method ?? null };
+  }
+
+  /**
+   * What to bring when paying on arrival: the booking's amount, or, when the method does not
+   * take that currency, the same in the first currency it takes, converted through USD at the
+   * booking's rate and today's rate (spec 2.8).
+   */
+  private onArrival(quote: Quote, method: PaymentMethodDefinition): Money {
+    const due = quote.totals.due_now;
+    if (method.currencies.length === 0 || method.currencies.includes(due.currency)) return due;
+    const target = method.currencies[0];
+    const rate = this.fx.rate(target);
+    if (!rate) return due;
+    return money(convertThroughUsd(due.amount, due.currency, quote.fx.rate, target, rate.rate), target);
   }
 
   /** Places the booking and its payment once; a repeat answers the same booking without tokens. */
   private async placeBooking(
     ctx: StorefrontContext,
     body: CheckoutBody,
-    sold: { ref: string; product: Readonly<ProductDoc>; option: OptionDefinition; start: string; quote: Quote; places: number; attribution: Attribution | null },
+    sold: { ref: string; product: Readonly<ProductDoc>; option: OptionDefinition; start: string; quote: Quote; places: number; attribution: Attribution | null; method: PaymentMethodDefinition | null },
     now: Date,
     positions: number[],
   ): Promise<CheckoutView | Refusal> {
@@ -303,12 +319,11 @@ export class BookingService {
     );
     if (isRefusal(result)) return result;
     const first = result.events.length > 0;
-    const method = body.payment_method ?? null;
-    const dueNow = quote.totals.due_now;
+    const method = sold.method;
     const payment = await this.commands.handle(
       paymentStream(ref),
       paymentDecider,
-      { type: 'ArrangePayment', ref, method, due_now: dueNow, on_arrival: method === 'pay_on_arrival' ? dueNow : null, due_at: null },
+      { type: 'ArrangePayment', ref, method: method?.kind ?? null, due_now: quote.totals.due_now, on_arrival: method?.kind === 'pay_on_arrival' ? this.onArrival(quote, method) : null, due_at: null },
       metadata,
     );
     if (isRefusal(payment)) return payment;
@@ -337,17 +352,17 @@ export class BookingService {
     const product = await this.catalog.product(placed.productId);
     const option = product?.definition.options.find((o) => o.id === placed.optionId);
     if (!product || !option) return notFound('option');
-    if (hold.status !== 'checked_out') {
-      const refused = await this.checkCheckout(body, placed.sellerId, option, placed.start, placed.quote.pax);
-      if (refused) return refused;
-    }
+    const checked = await this.checkCheckout(body, placed.sellerId, option, placed.start, placed.quote.pax);
+    // A repeated checkout answers the booking it made, whatever has changed since.
+    if (isRefusal(checked) && hold.status !== 'checked_out') return checked;
+    const method = isRefusal(checked) ? null : checked.method;
 
     const metadata = this.metadata(ctx, now);
     const checkedOut = await this.commands.handle(holdStream(ref), holdDecider, { type: 'CheckOutHold', leadEmail: body.lead.email, now }, metadata);
     if (isRefusal(checkedOut)) return checkedOut;
     const booked = await this.commands.handle(departureStream(placed.optionId, placed.start), departureDecider, { type: 'BookPlaces', ref, now }, metadata);
     if (isRefusal(booked)) return booked;
-    return this.placeBooking(ctx, body, { ref, product, option, start: placed.start, quote: placed.quote, places: placed.places, attribution: placed.attribution }, now, [checkedOut.position, booked.position]);
+    return this.placeBooking(ctx, body, { ref, product, option, start: placed.start, quote: placed.quote, places: placed.places, attribution: placed.attribution, method }, now, [checkedOut.position, booked.position]);
   }
 
   /** An on_request option is checked out from the selection itself: a request the seller answers (pending). */
@@ -364,9 +379,9 @@ export class BookingService {
     if (claimed.repeat && (await this.bookingDoc(ctx, claimed.ref))) return this.checkoutView(ctx, claimed.ref, null);
     const priced = await this.price(ctx, selection as SelectionBody, now, 'request');
     if (isRefusal(priced)) return priced;
-    const refused = await this.checkCheckout(body, priced.product.seller_id, priced.option, selection.start, priced.quote.pax);
-    if (refused) return refused;
-    return this.placeBooking(ctx, body, { ref: claimed.ref, product: priced.product, option: priced.option, start: selection.start, quote: priced.quote, places: priced.places, attribution: null }, now, []);
+    const checked = await this.checkCheckout(body, priced.product.seller_id, priced.option, selection.start, priced.quote.pax);
+    if (isRefusal(checked)) return checked;
+    return this.placeBooking(ctx, body, { ref: claimed.ref, product: priced.product, option: priced.option, start: selection.start, quote: priced.quote, places: priced.places, attribution: null, method: checked.method }, now, []);
   }
 
   async bookingDoc(ctx: StorefrontContext, ref: string): Promise<Readonly<BookingDoc> | null> {

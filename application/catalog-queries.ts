@@ -269,7 +269,7 @@ export class CatalogQueries {
         return main ? [[main.private ? 'private' : 'shared', null]] : [];
       })),
       pickup: count(defs.filter((d) => d.options.some((o) => !o.sales_paused && o.pickup)).map((): [string, null] => ['hotel', null])),
-      rating: [4.5, 4].map((r) => ({ value: String(r), name: null, count: defs.filter((d) => d.rating && d.rating.average >= r).length })),
+      rating: [4.5, 4].map((r) => ({ value: r, name: null, count: defs.filter((d) => d.rating && d.rating.average >= r).length })),
     };
   }
 

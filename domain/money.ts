@@ -53,3 +53,17 @@ export function convertFromUsd(usdCents: number, currency: string, rate: string,
     : exact.toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
   return steps.mul(rounding.increment).toNumber();
 }
+
+/**
+ * Converts an amount between two currencies through US dollars: at `fromRate` (the rate it
+ * was priced at) back to dollars, then at `toRate` into the other currency; rounded once.
+ */
+export function convertThroughUsd(amount: number, from: string, fromRate: string, to: string, toRate: string): number {
+  return new Decimal(amount)
+    .div(new Decimal(10).pow(minorDigits(from)))
+    .div(fromRate)
+    .mul(toRate)
+    .mul(new Decimal(10).pow(minorDigits(to)))
+    .toDecimalPlaces(0, Decimal.ROUND_HALF_UP)
+    .toNumber();
+}

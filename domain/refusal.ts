@@ -10,6 +10,7 @@ export interface Refusal {
 }
 
 export type RefusalCode =
+  | 'Unauthenticated'
   | 'NotFound'
   | 'Conflict'
   | 'InvalidInput'

@@ -19,6 +19,8 @@ export const date = str({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 export const month = str({ pattern: '^\\d{4}-\\d{2}$' });
 export const bookingRef = str({ pattern: '^TP-[A-Z0-9]{4}-[A-Z0-9]{4}$' });
 export const slug = str({ minLength: 1, maxLength: 200 });
+/** Ids are UUIDs (spec 2.1), including those a seller gives options, units, rooms and extras. */
+export const uuid = str({ format: 'uuid' });
 export const money: Schema = obj({ amount: int(), currency: str() }, ['amount', 'currency']);
 export const timestamp = str({ format: 'date-time' });
 
@@ -97,11 +99,11 @@ export const productDefinition: Schema = obj({
   rating: nullable(obj({ average: { type: 'number', minimum: 0, maximum: 5 }, count: int(0) }, ['average', 'count'])),
   network: bool,
   options: arr(obj({
-    id: str({ minLength: 1, maxLength: 100 }), name: str({ minLength: 1 }), is_default: bool, private: bool, vehicle: nullable(str()),
+    id: uuid, name: str({ minLength: 1 }), is_default: bool, private: bool, vehicle: nullable(str()),
     sales_paused: bool, min_units: nInt, max_units: nInt,
     capacity_mode: enumOf('limited', 'free_sale', 'on_request'), confirmation: enumOf('instant', 'manual'), ask_for_price: bool,
     units: arr(obj({
-      id: str({ minLength: 1, maxLength: 100 }), type: unitType, label: str({ minLength: 1 }), min_age: nInt, max_age: nInt,
+      id: uuid, type: unitType, label: str({ minLength: 1 }), min_age: nInt, max_age: nInt,
       min_qty: nInt, max_qty: nInt, takes_seat: bool, free: bool,
     }, ['id', 'type', 'label', 'min_age', 'max_age', 'min_qty', 'max_qty', 'takes_seat', 'free']), { minItems: 1 }),
     pricing: obj({ tiers: arr(obj({
@@ -112,7 +114,7 @@ export const productDefinition: Schema = obj({
     policy,
     traveller_details: obj({ scope: enumOf('lead'), fields: arr(str()), collect: enumOf('checkout'), due_hours_before: nInt }, ['scope', 'fields', 'collect', 'due_hours_before']),
     pickup: nullable(obj({ rules: arr(obj({ area: str({ minLength: 1 }), price: int(0) }, ['area', 'price'])) }, ['rules'])),
-    room_types: arr(obj({ id: str({ minLength: 1 }), name: str(), sleeps: int(1, 20), solo_may_share: bool, supplement: int(0) }, ['id', 'name', 'sleeps', 'solo_may_share', 'supplement'])),
+    room_types: arr(obj({ id: uuid, name: str(), sleeps: int(1, 20), solo_may_share: bool, supplement: int(0) }, ['id', 'name', 'sleeps', 'solo_may_share', 'supplement'])),
     availability: obj({
       times: arr(str({ pattern: '^\\d{2}:\\d{2}$' })), weekdays: arr(int(1, 7), { minItems: 1, uniqueItems: true }),
       from: date, until: nullable(date), capacity: nullable(int(1, 100000)), cutoff_hours: int(0, 8760), closed_dates: arr(date),
@@ -120,8 +122,8 @@ export const productDefinition: Schema = obj({
   }, ['id', 'name', 'is_default', 'private', 'vehicle', 'sales_paused', 'min_units', 'max_units', 'capacity_mode', 'confirmation',
     'ask_for_price', 'units', 'pricing', 'policy', 'traveller_details', 'pickup', 'room_types', 'availability']), { minItems: 1, maxItems: 50 }),
   extras: arr(obj({
-    id: str({ minLength: 1 }), name: str({ minLength: 1 }), description: nullable(str()), per: enumOf('item'), who: enumOf('choose'), included: bool,
-    option_ids: arr(str()), min_age: nInt, max_age: nInt, unit_types: arr(unitType), max_per_booking: nInt, pay: enumOf('upfront', 'local'),
+    id: uuid, name: str({ minLength: 1 }), description: nullable(str()), per: enumOf('item'), who: enumOf('choose'), included: bool,
+    option_ids: arr(uuid), min_age: nInt, max_age: nInt, unit_types: arr(unitType), max_per_booking: nInt, pay: enumOf('upfront', 'local'),
     price: int(0), local_price: nullable(money),
   }, ['id', 'name', 'description', 'per', 'who', 'included', 'option_ids', 'min_age', 'max_age', 'unit_types', 'max_per_booking', 'pay', 'price', 'local_price'])),
 }, ['slug', 'template', 'timezone', 'default_locale', 'content', 'city', 'region', 'country', 'categories', 'places', 'photos',

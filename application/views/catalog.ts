@@ -134,6 +134,9 @@ export function storefrontView(s: Readonly<StorefrontDoc>) {
     privacy_url: s.privacy_url,
     cookies_url: s.cookies_url,
     promise: s.kind === 'marketplace' ? s.promise : null,
-    integrations: s.integrations,
+    integrations: {
+      ...s.integrations,
+      google_ads: s.integrations.google_ads ?? { conversion_id: null, purchase_label: null, lead_label: null, contact_label: null },
+    },
   };
 }

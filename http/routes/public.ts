@@ -4,7 +4,7 @@ import type { BookingDoc } from '../../application/views/booking';
 import { bookingView } from '../../application/views/booking';
 import { secretHash, secretMatches } from '../../application/secrets';
 import { normaliseEmail } from '../../domain/hold';
-import { Refusal, isRefusal, notFound } from '../../domain/refusal';
+import { Refusal, isRefusal, notFound, refuse } from '../../domain/refusal';
 
 export interface HandlerInput {
   params: Record<string, string>;
@@ -99,8 +99,10 @@ export const publicHandlers: Record<string, Handler> = {
   },
 
   cancelBooking: async (input) => {
-    const doc = await bookingFor(input, false);
+    const emailOnly = input.query.token === undefined && input.query.email !== undefined;
+    const doc = await bookingFor(input, emailOnly);
     if (isRefusal(doc)) return doc;
+    if (emailOnly) return refuse('Unauthenticated', "the lead's email opens a booking but cannot cancel it: send the booking token");
     const result = await input.deps.bookings.cancel(context(input), doc, input.body?.reason ?? null);
     return isRefusal(result) ? result : ok(result);
   },

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
 import { MARKET_KEY, OWNER_KEY, READONLY_KEY, TestServer, startTestServer } from './harness';
 
 describe('HTTP: catalog reads (spec 2.3, 2.4, 2.5, 4.2)', () => {
@@ -147,12 +148,19 @@ describe('HTTP: seller interface (secret key)', () => {
   it('creates, updates and publishes a product, which then shows on the storefront', async () => {
     const list = await server.request('GET', '/v1/products?limit=1', { key: null, secret: OWNER_KEY });
     const { id, published, created_at, updated_at, ...definition } = (await server.request('GET', `/v1/products/${list.body.data[0].id}`, { key: null, secret: OWNER_KEY })).body;
+    // Every id a seller gives is a UUID (spec 2.1): a copy gets new ones throughout.
+    const ids = new Map<string, string>();
+    const renew = (id: string) => ids.get(id) ?? ids.set(id, randomUUID()).get(id) as string;
     const fresh = {
       ...definition,
       slug: 'brand-new-trip',
-      options: definition.options.map((o: any, i: number) => ({ ...o, id: `new-option-${i}`, units: o.units.map((u: any) => ({ ...u, id: `${u.id}-n${i}` })),
-        pricing: { tiers: o.pricing.tiers.map((t: any) => ({ ...t, unit_prices: Object.fromEntries(Object.entries(t.unit_prices).map(([k, v]) => [`${k}-n${i}`, v])), age_prices: undefined })) },
-        room_types: o.room_types.map((r: any) => ({ ...r, id: `${r.id}-n${i}` })) })),
+      options: definition.options.map((o: any) => ({
+        ...o,
+        id: renew(o.id),
+        units: o.units.map((u: any) => ({ ...u, id: renew(u.id) })),
+        pricing: { tiers: o.pricing.tiers.map((t: any) => ({ ...t, unit_prices: Object.fromEntries(Object.entries(t.unit_prices).map(([k, v]) => [renew(k), v])), age_prices: undefined })) },
+        room_types: o.room_types.map((r: any) => ({ ...r, id: renew(r.id) })),
+      })),
       extras: [],
     };
     const created = await server.request('POST', '/v1/products', { key: null, secret: OWNER_KEY, body: fresh });
@@ -171,6 +179,14 @@ describe('HTTP: seller interface (secret key)', () => {
     const shown = await server.request('GET', '/v1/public/products/brand-new-trip');
     expect(shown.status).to.equal(200);
     expect(shown.body.title).to.equal('A brand new trip');
+  });
+
+  it('refuses ids that are not UUIDs', async () => {
+    const list = await server.request('GET', '/v1/products?limit=1', { key: null, secret: OWNER_KEY });
+    const { id, published, created_at, updated_at, ...definition } = (await server.request('GET', `/v1/products/${list.body.data[0].id}`, { key: null, secret: OWNER_KEY })).body;
+    const answer = await server.request('POST', '/v1/products', { key: null, secret: OWNER_KEY, body: { ...definition, slug: 'bad-ids', options: definition.options.map((o: any) => ({ ...o, id: 'option-1' })) } });
+    expect(answer.status).to.equal(422);
+    expect(answer.body.problems.some((p: any) => p.field === 'options[0].id')).to.equal(true);
   });
 
   it('refuses an invalid product with 422 problems and an unknown one with 404', async () => {

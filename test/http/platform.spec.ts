@@ -178,9 +178,9 @@ describe('HTTP platform (spec parts 5, 7 and 8)', () => {
     });
 
     it('answers 503 Overloaded with Retry-After: 1 when no database connection frees up in time', async () => {
-      const stub = sinon.stub(server.engine.catalogReads, 'key').rejects(new StoreOverloaded());
+      const stub = sinon.stub(server.engine.docs.collection('bookings'), 'findOne').rejects(new StoreOverloaded());
       try {
-        const answer = await server.request('GET', '/v1/public/storefront');
+        const answer = await server.request('GET', '/v1/public/bookings/TP-AAAA-AAAA?token=bt_x');
         expectProblem(answer, 503, 'Overloaded');
         expect(answer.headers.get('retry-after')).to.equal('1');
       } finally {
