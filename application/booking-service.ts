@@ -105,8 +105,10 @@ export class BookingService {
     this.departures = new DepartureReads(docs);
   }
 
-  private metadata(ctx: StorefrontContext, now: Date): EventMetadata {
-    return { correlationId: ctx.correlationId, causationId: ctx.correlationId, storefrontId: ctx.storefront._id, at: now.toISOString() };
+  private metadata(ctx: StorefrontContext, now: Date, idempotencyKey?: string): EventMetadata {
+    const metadata: EventMetadata = { correlationId: ctx.correlationId, causationId: ctx.correlationId, storefrontId: ctx.storefront._id, at: now.toISOString() };
+    if (idempotencyKey) metadata.commandId = secretHash(`${ctx.storefront._id}:${idempotencyKey}`);
+    return metadata;
   }
 
   /** Prices a selection at a start, with every refusal a quote can give. */
@@ -194,7 +196,7 @@ export class BookingService {
     const minutes = product.definition.template === 'multi_day' ? this.settings.multiDayHoldMinutes : this.settings.holdMinutes;
     const expiresAt = new Date(now.getTime() + minutes * 60_000).toISOString();
     const ref = claimed.ref;
-    const metadata = this.metadata(ctx, now);
+    const metadata = this.metadata(ctx, now, idempotencyKey);
 
     const held = await this.commands.handle(
       departureStream(option.id, body.start),
@@ -284,9 +286,10 @@ export class BookingService {
     sold: { ref: string; product: Readonly<ProductDoc>; option: OptionDefinition; start: string; quote: Quote; places: number; attribution: Attribution | null; method: PaymentMethodDefinition | null },
     now: Date,
     positions: number[],
+    idempotencyKey: string | undefined,
   ): Promise<CheckoutView | Refusal> {
     const { ref, product, option, quote } = sold;
-    const metadata = this.metadata(ctx, now);
+    const metadata = this.metadata(ctx, now, idempotencyKey);
     const bookingToken = newToken('bt_');
     const contactToken = newToken('ct_');
     const content = product.definition.content[product.definition.default_locale];
@@ -357,12 +360,12 @@ export class BookingService {
     if (isRefusal(checked) && hold.status !== 'checked_out') return checked;
     const method = isRefusal(checked) ? null : checked.method;
 
-    const metadata = this.metadata(ctx, now);
+    const metadata = this.metadata(ctx, now, idempotencyKey);
     const checkedOut = await this.commands.handle(holdStream(ref), holdDecider, { type: 'CheckOutHold', leadEmail: body.lead.email, now }, metadata);
     if (isRefusal(checkedOut)) return checkedOut;
     const booked = await this.commands.handle(departureStream(placed.optionId, placed.start), departureDecider, { type: 'BookPlaces', ref, now }, metadata);
     if (isRefusal(booked)) return booked;
-    return this.placeBooking(ctx, body, { ref, product, option, start: placed.start, quote: placed.quote, places: placed.places, attribution: placed.attribution, method }, now, [checkedOut.position, booked.position]);
+    return this.placeBooking(ctx, body, { ref, product, option, start: placed.start, quote: placed.quote, places: placed.places, attribution: placed.attribution, method }, now, [checkedOut.position, booked.position], idempotencyKey);
   }
 
   /** An on_request option is checked out from the selection itself: a request the seller answers (pending). */
@@ -381,7 +384,7 @@ export class BookingService {
     if (isRefusal(priced)) return priced;
     const checked = await this.checkCheckout(body, priced.product.seller_id, priced.option, selection.start, priced.quote.pax);
     if (isRefusal(checked)) return checked;
-    return this.placeBooking(ctx, body, { ref: claimed.ref, product: priced.product, option: priced.option, start: selection.start, quote: priced.quote, places: priced.places, attribution: null, method: checked.method }, now, []);
+    return this.placeBooking(ctx, body, { ref: claimed.ref, product: priced.product, option: priced.option, start: selection.start, quote: priced.quote, places: priced.places, attribution: null, method: checked.method }, now, [], idempotencyKey);
   }
 
   async bookingDoc(ctx: StorefrontContext, ref: string): Promise<Readonly<BookingDoc> | null> {

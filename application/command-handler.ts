@@ -33,10 +33,9 @@ export class CommandHandler {
     decider: Decider<C, E, S>,
     command: C | ((state: S) => C),
     metadata: EventMetadata,
-    idempotencyKey?: string,
   ): Promise<Handled<E> | Refusal> {
     const previous = this.queues.get(streamId) ?? Promise.resolve();
-    const run = previous.then(() => this.decideAndAppend(streamId, decider, command, metadata, idempotencyKey));
+    const run = previous.then(() => this.decideAndAppend(streamId, decider, command, metadata));
     const settled = run.catch(() => undefined);
     this.queues.set(streamId, settled);
     void settled.then(() => {
@@ -50,7 +49,6 @@ export class CommandHandler {
     decider: Decider<C, E, S>,
     command: C | ((state: S) => C),
     metadata: EventMetadata,
-    idempotencyKey?: string,
   ): Promise<Handled<E> | Refusal> {
     for (let attempt = 1; ; attempt++) {
       const { state, revision, events: history } = await this.load(streamId, decider);
@@ -66,7 +64,8 @@ export class CommandHandler {
             type: e.type,
             data: e.data as Record<string, unknown>,
             metadata,
-            id: idempotencyKey ? uuidFromName(`${idempotencyKey}:${streamId}:${i}`) : undefined,
+            // A command repeated under the same idempotency key yields the same event ids, which the store appends once.
+            id: metadata.commandId ? uuidFromName(`${metadata.commandId}:${streamId}:${i}`) : undefined,
           })),
           revision,
         );

@@ -13,6 +13,8 @@ export interface EventMetadata {
   storefrontId?: string;
   /** When the command that caused the event was decided (ISO 8601 UTC). */
   at?: string;
+  /** Digest of the command's idempotency key, when it has one: event ids derive from it. */
+  commandId?: string;
   [key: string]: unknown;
 }
 
