@@ -11,7 +11,8 @@ import { DepartureReads } from './departures';
 import type { Clock } from './ports/clock';
 import type { DocumentStore, Filter } from './ports/document-store';
 import type { Fx } from './ports/fx';
-import { Pricer, mainOption, pricer, storefrontView, tripCard, tripView } from './views/catalog';
+import { Pricer, contentLocale, mainOption, pricer, storefrontView, tripCard, tripView } from './views/catalog';
+import { relevance, words } from './search/text-match';
 
 export interface ProductListQuery {
   locale?: string;
@@ -79,25 +80,6 @@ function groupPriceUsd(d: ProductDefinition, n: number): number | null {
   const payer = option.units.find((u) => u.type === 'adult' && !u.free) ?? option.units.find((u) => !u.free);
   const each = payer ? tier.unit_prices[payer.id] : undefined;
   return each === undefined ? null : each * n;
-}
-
-function words(text: string): string[] {
-  return text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').split(/[^a-z0-9]+/).filter(Boolean);
-}
-
-/** Free-text relevance over title, summary, city, places and categories; 0 means no match. */
-function relevance(d: ProductDefinition, terms: string[], locale: string | undefined): number {
-  const text = d.content[locale ?? 'en'] ?? d.content[d.default_locale];
-  const strong = new Set(words(`${text.title} ${d.city.name} ${d.categories.map((c) => c.name).join(' ')} ${d.places.map((p) => p.name).join(' ')}`));
-  const weak = new Set(words(text.summary));
-  let score = 0;
-  for (const term of terms) {
-    if (strong.has(term)) score += 3;
-    else if (weak.has(term)) score += 1;
-    else if ([...strong].some((w) => w.startsWith(term))) score += 1;
-    else return 0;
-  }
-  return score;
 }
 
 /** The list a cursor belongs to: its filters and the order's version. */
@@ -193,7 +175,7 @@ export class CatalogQueries {
       }
       let score = 0;
       if (terms.length > 0) {
-        score = relevance(d, terms, query.locale);
+        score = relevance(d, terms, contentLocale(d, query.locale));
         if (score === 0) continue;
       }
       candidates.push({ product, perPerson, group, score });

@@ -198,3 +198,25 @@ describe('HTTP: seller interface (secret key)', () => {
     expect(missing.body.entity).to.equal('product');
   });
 });
+
+describe('HTTP: free-text search of the trip list (q)', () => {
+  let server: TestServer;
+
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+
+  it('finds trips by title, city or category words, best matches first, and forgives a typo', async () => {
+    const exact = await server.request('GET', '/v1/public/products?q=flamenco');
+    expect(exact.body.total).to.be.greaterThan(0);
+    expect(exact.body.data[0].title.toLowerCase()).to.include('flamenco');
+    const typo = await server.request('GET', '/v1/public/products?q=flamneco');
+    expect(typo.body.data.map((c: any) => c.id)).to.include(exact.body.data[0].id);
+    const city = await server.request('GET', '/v1/public/products?q=porto');
+    expect(city.body.total).to.be.greaterThan(0);
+    expect(city.body.data.every((c: any) => c.city.slug === 'porto' || /porto/i.test(c.title + c.summary))).to.equal(true);
+    const nothing = await server.request('GET', '/v1/public/products?q=zzzzqqq');
+    expect(nothing.body).to.deep.include({ data: [], total: 0, next_cursor: null });
+  });
+});

@@ -1,0 +1,88 @@
+import type { ProductDefinition } from '../../domain/catalog/definitions';
+
+/** Lowercase words without accents: "Sé de Lisboa" -> ["se", "de", "lisboa"]. */
+export function words(text: string): string[] {
+  return text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').split(/[^a-z0-9]+/).filter(Boolean);
+}
+
+/** Edits (insert, delete, substitute, swap neighbours) allowed for a word of this length. */
+function allowedEdits(term: string): number {
+  if (term.length >= 8) return 2;
+  return term.length >= 4 ? 1 : 0;
+}
+
+/** Optimal string alignment distance, stopping early once it must exceed `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let before = new Array<number>(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2] + 1);
+      current.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > max) return max + 1;
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+interface Indexed {
+  /** Title, city, places and categories. */
+  strong: Set<string>;
+  /** Summary. */
+  weak: Set<string>;
+}
+
+// Catalog documents are immutable and replaced on change, so words are worked out once per version.
+const indexed = new WeakMap<object, Map<string, Indexed>>();
+
+function indexOf(d: ProductDefinition, locale: string): Indexed {
+  let byLocale = indexed.get(d);
+  if (!byLocale) indexed.set(d, (byLocale = new Map()));
+  let entry = byLocale.get(locale);
+  if (!entry) {
+    const text = d.content[locale] ?? d.content[d.default_locale];
+    const strong = [text.title, d.city.name, d.region.name, d.country.name, ...d.categories.map((c) => c.name), ...d.places.map((p) => p.name)].join(' ');
+    entry = { strong: new Set(words(strong)), weak: new Set(words(text.summary)) };
+    byLocale.set(locale, entry);
+  }
+  return entry;
+}
+
+function termScore(term: string, index: Indexed): number {
+  if (index.strong.has(term)) return 4;
+  if (index.weak.has(term)) return 2;
+  const max = allowedEdits(term);
+  let best = 0;
+  for (const word of index.strong) {
+    if (term.length >= 3 && word.startsWith(term)) best = Math.max(best, 2);
+    else if (max > 0 && editDistance(term, word, max) <= max) best = Math.max(best, 1.5);
+  }
+  if (best > 0) return best;
+  for (const word of index.weak) {
+    if (max > 0 && editDistance(term, word, max) <= max) return 1;
+  }
+  return 0;
+}
+
+/**
+ * Free-text relevance of a trip: every term must match a word of its title, city, places,
+ * categories or summary, exactly, as a prefix or within a typo or two; 0 means no match.
+ */
+export function relevance(d: ProductDefinition, terms: string[], locale: string): number {
+  const index = indexOf(d, locale);
+  let score = 0;
+  for (const term of terms) {
+    const s = termScore(term, index);
+    if (s === 0) return 0;
+    score += s;
+  }
+  return score;
+}
