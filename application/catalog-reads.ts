@@ -9,6 +9,7 @@ export interface ProductDoc extends Doc {
   slug: string;
   definition: ProductDefinition;
   from_usd: { amount: number; group_size: number } | null;
+  item_ids?: string[];
   created_position: number;
   updated_at: string;
 }

@@ -6,6 +6,8 @@ import { CommandHandler } from './command-handler';
 import type { Clock } from './ports/clock';
 import type { EventMetadata } from './ports/event-store';
 import { secretHash } from './secrets';
+import type { CatalogReads } from './catalog-reads';
+import { CatalogTaken, itemIds } from '../domain/catalog/validate';
 
 export interface Done {
   id: string;
@@ -14,7 +16,16 @@ export interface Done {
 
 /** The seller's side of the catalog: sellers, storefronts, keys and products. */
 export class CatalogService {
-  constructor(private readonly commands: CommandHandler, private readonly clock: Clock) {}
+  constructor(private readonly commands: CommandHandler, private readonly clock: Clock, private readonly reads: CatalogReads) {}
+
+  /** Ids and slug of a definition that other products already use (read from the catalog projection). */
+  private async taken(sellerId: string, productId: string, definition: ProductDefinition): Promise<CatalogTaken> {
+    const ids = itemIds(definition);
+    const others = await this.reads.productsOf({ item_ids: { $in: ids }, _id: { $ne: productId } });
+    const used = new Set(others.flatMap((o) => o.item_ids ?? []));
+    const sameSlug = await this.reads.productsOf({ seller_id: sellerId, slug: definition.slug, _id: { $ne: productId } });
+    return { ids: ids.filter((id) => used.has(id)), slug: sameSlug.length > 0 };
+  }
 
   private metadata(correlationId: string): EventMetadata {
     return { correlationId, causationId: correlationId, at: this.clock.now().toISOString() };
@@ -44,12 +55,14 @@ export class CatalogService {
     return this.done(keyId, this.commands.handle(storefrontStream(storefrontId), storefrontDecider, { type: 'IssueWebsiteKey', keyId, keyHash: secretHash(key) }, this.metadata(correlationId)));
   }
 
-  createProduct(sellerId: string, definition: ProductDefinition, productId: string = randomUUID(), correlationId: string = randomUUID()): Promise<Done | Refusal> {
-    return this.done(productId, this.commands.handle(productStream(productId), productDecider, { type: 'CreateProduct', productId, sellerId, definition }, this.metadata(correlationId)));
+  async createProduct(sellerId: string, definition: ProductDefinition, productId: string = randomUUID(), correlationId: string = randomUUID()): Promise<Done | Refusal> {
+    const taken = await this.taken(sellerId, productId, definition);
+    return this.done(productId, this.commands.handle(productStream(productId), productDecider, { type: 'CreateProduct', productId, sellerId, definition, taken }, this.metadata(correlationId)));
   }
 
-  updateProduct(sellerId: string, productId: string, definition: ProductDefinition, correlationId: string = randomUUID()): Promise<Done | Refusal> {
-    return this.done(productId, this.commands.handle(productStream(productId), productDecider, { type: 'UpdateProduct', sellerId, definition }, this.metadata(correlationId)));
+  async updateProduct(sellerId: string, productId: string, definition: ProductDefinition, correlationId: string = randomUUID()): Promise<Done | Refusal> {
+    const taken = await this.taken(sellerId, productId, definition);
+    return this.done(productId, this.commands.handle(productStream(productId), productDecider, { type: 'UpdateProduct', sellerId, definition, taken }, this.metadata(correlationId)));
   }
 
   publishProduct(sellerId: string, productId: string, publish: boolean, correlationId: string = randomUUID()): Promise<Done | Refusal> {

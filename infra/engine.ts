@@ -73,7 +73,7 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
   const commands = new CommandHandler(events);
   const awaitProjections = (position: number) => runner.waitFor(position);
   const catalogReads = new CatalogReads(docs);
-  const catalog = new CatalogService(commands, clock);
+  const catalog = new CatalogService(commands, clock, catalogReads);
   const catalogQueries = new CatalogQueries(docs, clock, fixedRates);
   const mailer = options.mailer ?? new OutboxMailer(path.join(config.dataDir, 'outbox'));
   const bookings = new BookingService(commands, docs, clock, fixedRates, mailer, {

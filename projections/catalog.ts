@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '../application/ports/event-store';
 import type { ProductDefinition } from '../domain/catalog/definitions';
 import { fromPriceUsd } from '../domain/pricing/from-price';
+import { itemIds } from '../domain/catalog/validate';
 import type { Projector, Write } from './projector';
 
 /** What a product document keeps besides the definition: the fields lists filter and sort on. */
@@ -16,6 +17,7 @@ function productFields(definition: ProductDefinition) {
     categories: definition.categories.map((c) => c.slug),
     places: [definition.city.slug, ...definition.places.map((p) => p.slug)],
     option_ids: definition.options.map((o) => o.id),
+    item_ids: itemIds(definition),
     from_usd: fromPriceUsd(definition),
   };
 }
@@ -31,7 +33,7 @@ export const catalogProjector: Projector = {
     keys: [],
     sellers: [{ slug: 1 }],
     storefronts: [],
-    products: [{ seller_id: 1 }, { slug: 1 }, { option_ids: 1 }, { city: 1 }, { country: 1 }, { template: 1 }, { categories: 1 }, { places: 1 }],
+    products: [{ seller_id: 1 }, { slug: 1 }, { option_ids: 1 }, { item_ids: 1 }, { city: 1 }, { country: 1 }, { template: 1 }, { categories: 1 }, { places: 1 }],
   },
   handlers: {
     SellerCreated: (e) => [{ collection: 'sellers', replaceOne: { filter: { _id: e.data.sellerId }, doc: { _id: e.data.sellerId, ...e.data.definition }, upsert: true } }],

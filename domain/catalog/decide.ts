@@ -2,7 +2,7 @@ import { Decider, assertNever } from '../decider';
 import { Refusal, conflict, invalidInput, notFound } from '../refusal';
 import type { ProductDefinition, SellerDefinition, StorefrontDefinition } from './definitions';
 import type { ProductEvent, SellerEvent, StorefrontEvent } from './events';
-import { productProblems, storefrontProblems } from './validate';
+import { CatalogTaken, productProblems, storefrontProblems } from './validate';
 
 export type SellerCommand =
   | { type: 'CreateSeller'; sellerId: string; definition: SellerDefinition }
@@ -81,8 +81,8 @@ export const storefrontDecider: Decider<StorefrontCommand, StorefrontEvent, Stor
 };
 
 export type ProductCommand =
-  | { type: 'CreateProduct'; productId: string; sellerId: string; definition: ProductDefinition }
-  | { type: 'UpdateProduct'; sellerId: string; definition: ProductDefinition }
+  | { type: 'CreateProduct'; productId: string; sellerId: string; definition: ProductDefinition; taken: CatalogTaken }
+  | { type: 'UpdateProduct'; sellerId: string; definition: ProductDefinition; taken: CatalogTaken }
   | { type: 'PublishProduct'; sellerId: string }
   | { type: 'UnpublishProduct'; sellerId: string };
 
@@ -109,7 +109,7 @@ export const productDecider: Decider<ProductCommand, ProductEvent, Product> = {
   decide(command, state): ProductEvent[] | Refusal {
     if (command.type === 'CreateProduct') {
       if (state.productId) return conflict('product_exists', 'the product exists already');
-      const problems = productProblems(command.definition);
+      const problems = productProblems(command.definition, command.taken);
       if (problems.length > 0) return invalidInput(problems);
       return [{ type: 'ProductCreated', data: { productId: command.productId, sellerId: command.sellerId, definition: command.definition } }];
     }
@@ -118,7 +118,7 @@ export const productDecider: Decider<ProductCommand, ProductEvent, Product> = {
     const productId = state.productId;
     switch (command.type) {
       case 'UpdateProduct': {
-        const problems = productProblems(command.definition);
+        const problems = productProblems(command.definition, command.taken);
         if (problems.length > 0) return invalidInput(problems);
         return [{ type: 'ProductUpdated', data: { productId, definition: command.definition } }];
       }

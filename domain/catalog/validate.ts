@@ -1,14 +1,32 @@
-import { IANAZone } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 import { isKnownCurrency } from '../money';
 import type { InputProblem } from '../refusal';
 import type { ProductDefinition, StorefrontDefinition } from './definitions';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
+/** Every id a product gives its options, units, room types and extras. */
+export function itemIds(p: ProductDefinition): string[] {
+  return [
+    ...p.options.flatMap((o) => [o.id, ...o.units.map((u) => u.id), ...o.room_types.map((r) => r.id)]),
+    ...p.extras.map((e) => e.id),
+  ];
+}
+
+/** What other products of the catalog already use: ids are unique everywhere, slugs per seller. */
+export interface CatalogTaken {
+  ids: string[];
+  slug: boolean;
+}
+
+const isRealDay = (date: string) => DateTime.fromISO(date, { zone: 'UTC' }).isValid;
+
 /** Rules across fields that a JSON Schema cannot say; the shape itself is checked before. */
-export function productProblems(p: ProductDefinition): InputProblem[] {
+export function productProblems(p: ProductDefinition, taken: CatalogTaken = { ids: [], slug: false }): InputProblem[] {
   const problems: InputProblem[] = [];
   const add = (field: string, reason: string, detail: string) => problems.push({ reason, field, detail });
+  if (taken.slug) add('slug', 'slug_taken', 'another of your products has this slug');
+  const takenIds = new Set(taken.ids);
   if (!IANAZone.isValidZone(p.timezone)) add('timezone', 'unknown_timezone', 'timezone must be an IANA zone name');
   if (!p.content[p.default_locale]) add('content', 'default_locale_missing', 'content must include the default locale');
   if (p.options.length === 0) add('options', 'no_options', 'a trip needs at least one option');
@@ -16,11 +34,25 @@ export function productProblems(p: ProductDefinition): InputProblem[] {
   const ids = new Set<string>();
   const unique = (id: string, field: string) => {
     if (ids.has(id)) add(field, 'duplicate_id', `id ${id} is used twice`);
+    if (takenIds.has(id)) add(field, 'id_taken', `id ${id} belongs to another product`);
     ids.add(id);
   };
+  const optionIds = new Set(p.options.map((o) => o.id));
   p.options.forEach((o, i) => {
     unique(o.id, `options[${i}].id`);
-    o.units.forEach((u, j) => unique(u.id, `options[${i}].units[${j}].id`));
+    o.units.forEach((u, j) => {
+      unique(u.id, `options[${i}].units[${j}].id`);
+      if (u.min_qty !== null && u.max_qty !== null && u.min_qty > u.max_qty) add(`options[${i}].units[${j}].min_qty`, 'min_above_max', 'min_qty is above max_qty');
+      if (u.min_age !== null && u.max_age !== null && u.min_age > u.max_age) add(`options[${i}].units[${j}].min_age`, 'min_above_max', 'min_age is above max_age');
+    });
+    if (o.min_units !== null && o.max_units !== null && o.min_units > o.max_units) add(`options[${i}].min_units`, 'min_above_max', 'min_units is above max_units');
+    if (!o.ask_for_price && o.pricing.tiers.length === 0) add(`options[${i}].pricing.tiers`, 'no_price', 'an option that is not ask_for_price needs a price tier');
+    if (o.policy.tiers.length === 0) add(`options[${i}].policy.tiers`, 'no_tiers', 'a cancellation policy needs at least one tier');
+    const dates: [string, string][] = [['from', o.availability.from], ...(o.availability.until ? [['until', o.availability.until] as [string, string]] : []),
+      ...o.availability.closed_dates.map((d, j): [string, string] => [`closed_dates[${j}]`, d])];
+    for (const [name, date] of dates) {
+      if (!isRealDay(date)) add(`options[${i}].availability.${name}`, 'invalid_date', 'not a real date');
+    }
     o.room_types.forEach((r, j) => unique(r.id, `options[${i}].room_types[${j}].id`));
     const unitIds = new Set(o.units.map((u) => u.id));
     o.pricing.tiers.forEach((t, j) => {
@@ -37,6 +69,9 @@ export function productProblems(p: ProductDefinition): InputProblem[] {
   });
   p.extras.forEach((e, i) => {
     unique(e.id, `extras[${i}].id`);
+    e.option_ids.forEach((id, j) => {
+      if (!optionIds.has(id)) add(`extras[${i}].option_ids[${j}]`, 'unknown_option', 'not an option of this product');
+    });
     if (e.local_price && !isKnownCurrency(e.local_price.currency)) add(`extras[${i}].local_price.currency`, 'unknown_currency', 'unknown currency');
   });
   return problems;

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   try {
     await runner.start();
     await runner.waitFor(await events.headPosition(), 600_000);
-    const seeded = await seedDemoCatalog(new CatalogService(new CommandHandler(events), systemClock), new CatalogReads(docs), systemClock.now());
+    const seeded = await seedDemoCatalog(new CatalogService(new CommandHandler(events), systemClock, new CatalogReads(docs)), new CatalogReads(docs), systemClock.now());
     if (seeded !== null) await runner.waitFor(seeded, 600_000);
     process.stdout.write(seeded === null ? 'the demo catalog is there already\n' : `demo catalog written (log position ${seeded})\n`);
   } finally {

@@ -8,6 +8,8 @@ import { given } from './given-when-then';
 
 const reasons = (problems: InputProblem[]) => problems.map((p) => [p.field, p.reason]);
 
+const NOTHING_TAKEN = { ids: [], slug: false };
+
 describe('catalog deciders', () => {
   describe('product', () => {
     const definition = product();
@@ -16,20 +18,20 @@ describe('catalog deciders', () => {
 
     it('creates a valid product, unpublished', () => {
       const outcome = given(productDecider)
-        .when({ type: 'CreateProduct', productId: 'prod-1', sellerId: 'seller-1', definition });
+        .when({ type: 'CreateProduct', productId: 'prod-1', sellerId: 'seller-1', definition, taken: NOTHING_TAKEN });
       outcome.then([created]);
       expect(given(productDecider, [created]).state).to.deep.equal({ productId: 'prod-1', sellerId: 'seller-1', published: false });
     });
 
     it('is a Conflict to create it twice', () => {
       given(productDecider, [created])
-        .when({ type: 'CreateProduct', productId: 'prod-1', sellerId: 'seller-1', definition })
+        .when({ type: 'CreateProduct', productId: 'prod-1', sellerId: 'seller-1', definition, taken: NOTHING_TAKEN })
         .thenRefused('Conflict', { reason: 'product_exists' });
     });
 
     it('refuses an unknown timezone with InvalidInput', () => {
       const refusal = given(productDecider)
-        .when({ type: 'CreateProduct', productId: 'prod-1', sellerId: 'seller-1', definition: product({ timezone: 'Europe/Atlantis' }) })
+        .when({ type: 'CreateProduct', productId: 'prod-1', sellerId: 'seller-1', definition: product({ timezone: 'Europe/Atlantis' }), taken: NOTHING_TAKEN })
         .thenRefused('InvalidInput');
       expect(reasons(refusal.fields.problems as InputProblem[])).to.deep.equal([['timezone', 'unknown_timezone']]);
       expect(refusal.detail).to.equal('timezone must be an IANA zone name');
@@ -37,7 +39,7 @@ describe('catalog deciders', () => {
 
     it('refuses content missing in the default locale', () => {
       const refusal = given(productDecider)
-        .when({ type: 'CreateProduct', productId: 'prod-1', sellerId: 'seller-1', definition: product({ default_locale: 'pt', content: { en: content() } }) })
+        .when({ type: 'CreateProduct', productId: 'prod-1', sellerId: 'seller-1', definition: product({ default_locale: 'pt', content: { en: content() } }), taken: NOTHING_TAKEN })
         .thenRefused('InvalidInput');
       expect(reasons(refusal.fields.problems as InputProblem[])).to.deep.equal([['content', 'default_locale_missing']]);
     });
@@ -53,8 +55,38 @@ describe('catalog deciders', () => {
       const problems = productProblems(twice).filter((p) => p.reason === 'duplicate_id').map((p) => p.field);
       expect(problems).to.include.members(['options[1].id', 'options[1].units[0].id', 'options[1].room_types[0].id', 'extras[1].id']);
       given(productDecider)
-        .when({ type: 'CreateProduct', productId: 'prod-1', sellerId: 'seller-1', definition: twice })
+        .when({ type: 'CreateProduct', productId: 'prod-1', sellerId: 'seller-1', definition: twice, taken: NOTHING_TAKEN })
         .thenRefused('InvalidInput');
+    });
+
+    it('refuses ids another product uses and a slug another of the seller\'s products has', () => {
+      const refusal = given(productDecider)
+        .when({ type: 'CreateProduct', productId: 'prod-1', sellerId: 'seller-1', definition, taken: { ids: [definition.options[0].id], slug: true } })
+        .thenRefused('InvalidInput');
+      expect(reasons(refusal.fields.problems as InputProblem[])).to.deep.include.members([['slug', 'slug_taken'], ['options[0].id', 'id_taken']]);
+    });
+
+    it('refuses dates that are not real, min above max, unpriced options, empty policies and extras for unknown options', () => {
+      const base = option({ is_default: true });
+      const broken = product({
+        options: [{
+          ...base,
+          min_units: 5,
+          max_units: 2,
+          pricing: { tiers: [] },
+          policy: { name: 'None', tiers: [] },
+          availability: { ...base.availability, from: '2026-02-30' },
+        }],
+        extras: [extra({ id: 'x9', option_ids: ['no-such-option'] })],
+      });
+      const found = reasons(productProblems(broken));
+      expect(found).to.deep.include.members([
+        ['options[0].min_units', 'min_above_max'],
+        ['options[0].pricing.tiers', 'no_price'],
+        ['options[0].policy.tiers', 'no_tiers'],
+        ['options[0].availability.from', 'invalid_date'],
+        ['extras[0].option_ids[0]', 'unknown_option'],
+      ]);
     });
 
     it('lists every problem, joined in detail with "; "', () => {
@@ -78,7 +110,7 @@ describe('catalog deciders', () => {
         ['extras[0].local_price.currency', 'unknown_currency'],
       ]);
       const refusal = given(productDecider)
-        .when({ type: 'CreateProduct', productId: 'prod-1', sellerId: 'seller-1', definition: bad })
+        .when({ type: 'CreateProduct', productId: 'prod-1', sellerId: 'seller-1', definition: bad, taken: NOTHING_TAKEN })
         .thenRefused('InvalidInput');
       expect(refusal.detail).to.equal(problems.map((p) => p.detail).join('; '));
     });
@@ -94,7 +126,7 @@ describe('catalog deciders', () => {
 
     it("treats another seller's product as NotFound", () => {
       for (const command of [
-        { type: 'UpdateProduct' as const, sellerId: 'seller-2', definition },
+        { type: 'UpdateProduct' as const, sellerId: 'seller-2', definition, taken: NOTHING_TAKEN },
         { type: 'PublishProduct' as const, sellerId: 'seller-2' },
         { type: 'UnpublishProduct' as const, sellerId: 'seller-2' },
       ]) {
@@ -121,10 +153,10 @@ describe('catalog deciders', () => {
     it('updates with a valid definition and refuses an invalid one', () => {
       const renamed = product({ slug: 'old-town-walk-2' });
       given(productDecider, [created])
-        .when({ type: 'UpdateProduct', sellerId: 'seller-1', definition: renamed })
+        .when({ type: 'UpdateProduct', sellerId: 'seller-1', definition: renamed, taken: NOTHING_TAKEN })
         .then([{ type: 'ProductUpdated', data: { productId: 'prod-1', definition: renamed } }]);
       given(productDecider, [created])
-        .when({ type: 'UpdateProduct', sellerId: 'seller-1', definition: product({ timezone: 'UTC+99' }) })
+        .when({ type: 'UpdateProduct', sellerId: 'seller-1', definition: product({ timezone: 'UTC+99' }), taken: NOTHING_TAKEN })
         .thenRefused('InvalidInput');
     });
   });

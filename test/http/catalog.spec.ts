@@ -189,6 +189,17 @@ describe('HTTP: seller interface (secret key)', () => {
     expect(answer.body.problems.some((p: any) => p.field === 'options[0].id')).to.equal(true);
   });
 
+  it("refuses a copy that reuses another product's ids or slug", async () => {
+    const list = await server.request('GET', '/v1/products?limit=1', { key: null, secret: OWNER_KEY });
+    const { id, published, created_at, updated_at, ...definition } = (await server.request('GET', `/v1/products/${list.body.data[0].id}`, { key: null, secret: OWNER_KEY })).body;
+    const copy = await server.request('POST', '/v1/products', { key: null, secret: OWNER_KEY, body: definition });
+    expect(copy.status).to.equal(422);
+    const reasons = copy.body.problems.map((p: any) => p.reason);
+    expect(reasons).to.include('slug_taken');
+    expect(reasons).to.include('id_taken');
+    expect(copy.body.problems.find((p: any) => p.reason === 'id_taken').field).to.equal('options[0].id');
+  });
+
   it('refuses an invalid product with 422 problems and an unknown one with 404', async () => {
     const bad = await server.request('POST', '/v1/products', { key: null, secret: OWNER_KEY, body: { slug: 'x' } });
     expect(bad.status).to.equal(422);
