@@ -140,11 +140,20 @@ export function createApp(deps: AppDeps): Koa {
     ctx.body = openApi;
   });
 
-  // Browsers send preflights without the key, so they are answered before routing; the real request is checked.
+  // Browsers send preflights without the key: an origin some storefront allows is answered; the real request is checked against its own key.
+  let knownOrigins: { version: number; origins: Set<string> } | null = null;
+  const originKnown = async (origin: string): Promise<boolean> => {
+    const version = deps.catalogVersion();
+    if (knownOrigins?.version !== version) {
+      const storefronts = await deps.docs.collection<StorefrontDoc>('storefronts').find({});
+      knownOrigins = { version, origins: new Set(storefronts.flatMap((s) => s.allowed_origins)) };
+    }
+    return knownOrigins.origins.has(origin);
+  };
   app.use(async (ctx, next) => {
     if (ctx.method !== 'OPTIONS' || !ctx.path.startsWith('/v1/public/')) return next();
     const origin = ctx.get('Origin');
-    if (origin) {
+    if (origin && (await originKnown(origin))) {
       ctx.set('Access-Control-Allow-Origin', origin);
       ctx.set('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
       ctx.set('Access-Control-Allow-Headers', CORS_ALLOW_HEADERS);
@@ -222,7 +231,8 @@ export function createApp(deps: AppDeps): Koa {
       }
       const body = ctx.request.body as unknown;
       const hasBody = ctx.request.length !== undefined && ctx.request.length > 0 || (ctx.get('Transfer-Encoding') !== '');
-      if (op.body && hasBody && (typeof body !== 'object' || body === null || Array.isArray(body))) {
+      // A body that is missing or not a JSON object does not fit the contract at all: no field problems to list.
+      if (op.body && ((hasBody && (typeof body !== 'object' || body === null || Array.isArray(body))) || (!hasBody && op.bodyRequired))) {
         throw invalidInputProblem([], 'the body must be a JSON object');
       }
       const idempotencyKey = ctx.get('Idempotency-Key') || undefined;

@@ -24,11 +24,13 @@ function problemsOf(errors: ErrorObject[], kind: 'query' | 'body' | 'path'): Inp
   const seen = new Set<string>();
   for (const error of errors) {
     if (error.keyword === 'anyOf' || error.keyword === 'if') continue;
-    const field = fieldOf(error, kind);
+    // A query parameter is named as sent (template), not by the position in its comma list.
+    const path = fieldOf(error, kind);
+    const field = kind === 'query' ? path.split(/[.[]/)[0] : path;
     const key = `${field}:${error.keyword}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const param = field.split(/[.[]/)[0];
+    const param = path.split(/[.[]/)[0];
     if (error.keyword === 'enum') {
       problems.push({
         reason: kind === 'query' ? 'param_values' : 'invalid_value', field,
@@ -57,8 +59,9 @@ export class Validator {
   private readonly compiled = new Map<string, Compiled>();
 
   constructor(operations: Operation[]) {
-    const strictAjv = new Ajv2020({ allErrors: true, strict: false });
-    const queryAjv = new Ajv2020({ allErrors: true, strict: false, coerceTypes: true });
+    const strictAjv = new Ajv2020({ allErrors: true, strict: false, verbose: true });
+    // verbose: problems name the value given (spec part 7, param_values details.given).
+    const queryAjv = new Ajv2020({ allErrors: true, strict: false, coerceTypes: true, verbose: true });
     addFormats(strictAjv);
     addFormats(queryAjv);
     for (const op of operations) {

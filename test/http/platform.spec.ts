@@ -63,12 +63,20 @@ describe('HTTP platform (spec parts 5, 7 and 8)', () => {
       const preflight = await server.request('OPTIONS', '/v1/public/holds', { key: null, headers: { Origin: allowed, 'Access-Control-Request-Method': 'POST' } });
       expect(preflight.status).to.equal(204);
       expect(preflight.headers.get('access-control-allow-headers')).to.match(/Tp-Publishable-Key/i);
+      const stranger = await server.request('OPTIONS', '/v1/public/holds', { key: null, headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } });
+      expect(stranger.headers.get('access-control-allow-origin')).to.equal(null);
     });
   });
 
   describe('problems', () => {
     it('answers malformed JSON with 422 InvalidInput and empty problems', async () => {
       const answer = await server.request('POST', '/v1/public/quotes', { raw: '{"option_id": ' });
+      expectProblem(answer, 422, 'InvalidInput');
+      expect(answer.body.problems).to.deep.equal([]);
+    });
+
+    it('answers a missing body with 422 InvalidInput and empty problems', async () => {
+      const answer = await server.request('POST', '/v1/public/quotes');
       expectProblem(answer, 422, 'InvalidInput');
       expect(answer.body.problems).to.deep.equal([]);
     });
@@ -86,7 +94,8 @@ describe('HTTP platform (spec parts 5, 7 and 8)', () => {
       const answer = await server.request('GET', '/v1/public/products?template=cruise');
       expectProblem(answer, 422, 'InvalidInput');
       const problem = answer.body.problems.find((p: any) => p.reason === 'param_values');
-      expect(problem.details).to.include({ param: 'template' });
+      expect(problem.details).to.deep.include({ param: 'template', given: 'cruise' });
+      expect(problem.field).to.equal('template');
       expect(problem.details.allowed).to.include('day_tour');
     });
 
