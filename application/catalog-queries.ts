@@ -5,6 +5,8 @@ import { calendarMonth, capacityOf, CalendarDay, isPastCutoff, isRealDate, isRea
 import type { ProductDefinition } from '../domain/catalog/definitions';
 import { remainingPlaces } from '../domain/departure';
 import { Refusal, invalidInput, notFound, refuse } from '../domain/refusal';
+import { groupCanBook, groupEachUsd } from '../domain/pricing/from-price';
+import { money } from '../domain/money';
 import { CatalogReads, ProductDoc, visibleProducts } from './catalog-reads';
 import type { SellerDoc, StorefrontDoc } from './context';
 import { DepartureReads } from './departures';
@@ -62,8 +64,10 @@ const DURATION_BUCKETS: Record<string, (d: ProductDefinition) => boolean> = {
 
 interface Candidate {
   product: Readonly<ProductDoc>;
+  /** Per traveller, in the list's currency: the group share with travellers, else from_price. */
   perPerson: number | null;
-  group: { price: number; next: number | null } | null;
+  /** With travellers: what each of the group, and each of one more, pays (list currency). */
+  group: { each: number; next: number | null } | null;
 }
 
 function durationKey(d: ProductDefinition): number | null {
@@ -71,21 +75,10 @@ function durationKey(d: ProductDefinition): number | null {
   return d.duration_days !== null ? d.duration_days * 1440 : null;
 }
 
-/** Per-person price (USD cents) of a group of `n` on the main option, and the group's total. */
-function groupPriceUsd(d: ProductDefinition, n: number): number | null {
-  const option = mainOption(d);
-  if (!option || option.ask_for_price) return null;
-  const tier = option.pricing.tiers.find((t) => n >= t.min_pax && (t.max_pax === null || n <= t.max_pax));
-  if (!tier) return null;
-  const payer = option.units.find((u) => u.type === 'adult' && !u.free) ?? option.units.find((u) => !u.free);
-  const each = payer ? tier.unit_prices[payer.id] : undefined;
-  return each === undefined ? null : each * n;
-}
-
 /** The list a cursor belongs to: its filters and the order's version. */
-function listKind(query: ProductListQuery): string {
+function listKind(storefront: StorefrontDoc, query: ProductListQuery): string {
   const { cursor, limit, facets, ...rest } = query;
-  return `products.${LIST_ORDER_VERSION}.${createHash('sha1').update(JSON.stringify(rest)).digest('base64url')}`;
+  return `products.${LIST_ORDER_VERSION}.${createHash('sha1').update(storefront._id).update(JSON.stringify(rest)).digest('base64url')}`;
 }
 
 /** Public reads of the catalog: storefront, trip list, trip page, calendars. */
@@ -102,11 +95,17 @@ export class CatalogQueries {
     return storefrontView(storefront);
   }
 
+  /** Catalog prices in the asked currency when the storefront offers it, else its display currency (spec 4.2). */
   private pricerFor(storefront: StorefrontDoc, currency: string | undefined): Pricer | Refusal {
-    const code = currency ?? storefront.display_currency;
-    const fx = storefront.currencies.includes(code) ? this.fx.rate(code) : null;
+    const code = currency && storefront.currencies.includes(currency) ? currency : storefront.display_currency;
+    const fx = this.fx.rate(code);
     if (!fx) return refuse('CurrencyNotEnabled', `${code} is not offered here`, { currency: code });
     return pricer(storefront, fx);
+  }
+
+  /** Text in the asked language when the storefront has it; otherwise as if none was asked. */
+  private localeFor(storefront: StorefrontDoc, locale: string | undefined): string | undefined {
+    return locale && storefront.languages.includes(locale) ? locale : undefined;
   }
 
   private async sellers(): Promise<Map<string, Readonly<SellerDoc>>> {
@@ -117,7 +116,8 @@ export class CatalogQueries {
   async listProducts(storefront: StorefrontDoc, query: ProductListQuery) {
     const p = this.pricerFor(storefront, query.currency);
     if ('refused' in p) return p;
-    const kind = listKind(query);
+    const locale = this.localeFor(storefront, query.locale);
+    const kind = listKind(storefront, query);
     const offset = query.cursor ? decodeOffsetCursor(query.cursor, kind) : 0;
     if (typeof offset !== 'number') return offset;
     const sellers = await this.sellers();
@@ -158,24 +158,25 @@ export class CatalogQueries {
       if (query.pickup === 'hotel' && !d.options.some((o) => !o.sales_paused && o.pickup)) continue;
       if (query.confirmation === 'instant' && !d.options.some((o) => !o.sales_paused && o.capacity_mode !== 'on_request' && o.confirmation === 'instant')) continue;
       if (query.min_rating !== undefined && (!d.rating || d.rating.average < query.min_rating)) continue;
-      if (days && !days.some((day) => this.bookableOn(d, day, n ?? 1))) continue;
+      if (days && !(await this.bookableOn(d, days, n ?? 1))) continue;
       const shown = product.from_usd !== null;
       if (query.price && !query.price.includes(shown ? 'shown' : 'ask')) continue;
+      // Each traveller's price is converted and rounded once, then multiplied, exactly as a quote does.
       let group: Candidate['group'] = null;
-      if (n !== undefined) {
-        const total = groupPriceUsd(d, n);
-        group = total === null ? null : { price: total, next: n < 50 ? groupPriceUsd(d, n + 1) : null };
+      if (n !== undefined && main) {
+        const each = groupEachUsd(main, n);
+        const next = n < 50 ? groupEachUsd(main, n + 1) : null;
+        group = each === null ? null : { each: p.usd(each).amount, next: next === null ? null : p.usd(next).amount };
       }
-      const perPerson = n !== undefined ? (group ? Math.ceil(group.price / n) : null) : product.from_usd?.amount ?? null;
+      const perPerson = n !== undefined ? group?.each ?? null : product.from_usd ? p.usd(product.from_usd.amount).amount : null;
       if (query.min_price !== undefined || query.max_price !== undefined) {
         if (perPerson === null) continue;
-        const local = p.usd(perPerson).amount;
-        if (query.min_price !== undefined && local < query.min_price) continue;
-        if (query.max_price !== undefined && local > query.max_price) continue;
+        if (query.min_price !== undefined && perPerson < query.min_price) continue;
+        if (query.max_price !== undefined && perPerson > query.max_price) continue;
       }
       let score = 0;
       if (terms.length > 0) {
-        score = relevance(d, terms, contentLocale(d, query.locale));
+        score = relevance(d, terms, contentLocale(d, locale));
         if (score === 0) continue;
       }
       candidates.push({ product, perPerson, group, score });
@@ -186,10 +187,10 @@ export class CatalogQueries {
     const page = candidates.slice(offset, offset + query.limit);
     const next = offset + query.limit < total ? encodeOffsetCursor(kind, offset + query.limit) : null;
     const data = page.map((c) => {
-      const card: Record<string, unknown> = tripCard(c.product, sellers.get(c.product.seller_id), query.locale, p);
+      const card: Record<string, unknown> = tripCard(c.product, sellers.get(c.product.seller_id), locale, p);
       if (n !== undefined) {
-        card.group_price = c.group ? p.usd(c.group.price) : null;
-        card.next_group_price = c.group?.next != null ? p.usd(c.group.next) : null;
+        card.group_price = c.group ? money(c.group.each * n, p.currency) : null;
+        card.next_group_price = c.group?.next != null ? money(c.group.next * (n + 1), p.currency) : null;
       }
       return card;
     });
@@ -275,7 +276,7 @@ export class CatalogQueries {
     }
     if (!product) return notFound('product');
     const seller = await this.reads.seller(product.seller_id);
-    return tripView(product, seller ?? undefined, options.locale, p);
+    return tripView(product, seller ?? undefined, this.localeFor(storefront, options.locale), p);
   }
 
   /** One month of an option's calendar, with places left as of now. */
@@ -314,15 +315,24 @@ export class CatalogQueries {
   }
 
   /**
-   * Whether a group of `travellers` could book a start of the trip on `date` now: an option
-   * on sale runs then, before its cutoff, and is priced or asks for a price. Places are not
-   * looked up here: the list stays a catalog read.
+   * Whether a group of `travellers` could book a start of the trip on one of `days` now (spec 4.2
+   * date/month): an option on sale whose limits and prices fit the group runs then, before its
+   * cutoff, with places for all.
    */
-  bookableOn(d: ProductDefinition, date: string, travellers: number): boolean {
+  private async bookableOn(d: ProductDefinition, days: string[], travellers: number): Promise<boolean> {
     const now = this.clock.now();
-    return d.options.some((o) => !o.sales_paused
-      && (o.capacity_mode === 'free_sale' || o.availability.capacity === null || o.availability.capacity >= travellers)
-      && (o.ask_for_price || o.pricing.tiers.some((t) => travellers >= t.min_pax && (t.max_pax === null || travellers <= t.max_pax)))
-      && startsOn(o, date).some((start) => !isPastCutoff(o, start, d.timezone, now)));
+    for (const option of d.options) {
+      if (!groupCanBook(option, travellers)) continue;
+      const starts = days.flatMap((day) => startsOn(option, day)).filter((start) => !isPastCutoff(option, start, d.timezone, now));
+      if (starts.length === 0) continue;
+      const capacity = capacityOf(option);
+      if (capacity === null) return true;
+      const entries = await this.departures.entriesByStart(option.id, starts[0], starts[starts.length - 1]);
+      if (starts.some((start) => {
+        const at = entries.get(start);
+        return (at ? remainingPlaces(at, capacity, now) : capacity) >= travellers;
+      })) return true;
+    }
+    return false;
   }
 }

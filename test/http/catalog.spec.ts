@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { MARKET_KEY, OWNER_KEY, READONLY_KEY, TestServer, startTestServer } from './harness';
+import { MARKET_KEY, OWNER_KEY, READONLY_KEY, TestServer, simpleTrip, startTestServer } from './harness';
 
 describe('HTTP: catalog reads (spec 2.3, 2.4, 2.5, 4.2)', () => {
   let server: TestServer;
@@ -42,14 +42,14 @@ describe('HTTP: catalog reads (spec 2.3, 2.4, 2.5, 4.2)', () => {
     }
   });
 
-  it('converts from_price to another of the storefront currencies, and refuses one it does not offer', async () => {
+  it('converts from_price to another of the storefront currencies, else shows its display currency', async () => {
     const usd = await server.request('GET', '/v1/public/products?limit=1&sort=price');
     const eur = await server.request('GET', '/v1/public/products?limit=1&sort=price&currency=EUR');
     expect(eur.body.data[0].from_price.currency).to.equal('EUR');
     expect(eur.body.data[0].from_price.amount).to.be.lessThan(usd.body.data[0].from_price.amount);
-    const jpy = await server.request('GET', '/v1/public/products?currency=JPY');
-    expect(jpy.status).to.equal(422);
-    expect(jpy.body.code).to.equal('CurrencyNotEnabled');
+    const jpy = await server.request('GET', '/v1/public/products?currency=JPY&limit=1&sort=price');
+    expect(jpy.status).to.equal(200);
+    expect(jpy.body.data[0].from_price).to.deep.equal(usd.body.data[0].from_price);
   });
 
   it('filters by template, city and country, sorts by price, and counts facets', async () => {
@@ -66,9 +66,38 @@ describe('HTTP: catalog reads (spec 2.3, 2.4, 2.5, 4.2)', () => {
     expect(prices).to.deep.equal([...prices].sort((a, b) => a - b));
   });
 
-  it('adds group_price and next_group_price for travellers', async () => {
-    const answer = await server.request('GET', '/v1/public/products?travellers=2&limit=3');
+  it('adds group_price and next_group_price for travellers, equal to what a quote for that group costs', async () => {
+    const answer = await server.request('GET', '/v1/public/products?travellers=3&limit=3&currency=EUR');
     for (const card of answer.body.data) expect(card).to.include.keys('group_price', 'next_group_price');
+    const card = answer.body.data.find((c: any) => c.group_price);
+    const trip = await server.request('GET', `/v1/public/products/${card.id}`);
+    const option = trip.body.options.find((o: any) => o.is_default) ?? trip.body.options[0];
+    const calendar = await server.request('GET', `/v1/public/options/${option.id}/calendar?month=2026-12`);
+    const day = calendar.body.find((d: any) => d.status === 'open');
+    const time = day.starts.find((s: any) => s.status === 'open').time;
+    const adult = option.units.find((u: any) => u.type === 'adult');
+    const quote = await server.request('POST', '/v1/public/quotes', {
+      body: { option_id: option.id, start: time ? `${day.date}T${time}` : day.date, units: [{ unit_id: adult.id, qty: 3 }], currency: 'EUR' },
+    });
+    expect(quote.status, quote.text).to.equal(200);
+    expect(card.group_price).to.deep.equal(quote.body.totals.grand_total);
+  });
+
+  it('filters by date with places for the whole group', async () => {
+    const trip = await simpleTrip(server);
+    const full = await server.request('GET', `/v1/public/products/${trip.productId}`);
+    const calendar = await server.request('GET', `/v1/public/options/${trip.optionId}/calendar?month=2026-12`);
+    const day = calendar.body.find((d: any) => d.date === '2026-12-28');
+    const listed = async () => (await server.request('GET', '/v1/public/products?limit=100&date=2026-12-28&travellers=2')).body.data.some((c: any) => c.id === trip.productId);
+    expect(await listed()).to.equal(true);
+    for (const start of day.starts) {
+      // Leave one place at every start of the day: a group of two no longer fits.
+      const hold = await server.request('POST', '/v1/public/holds', { body: { option_id: trip.optionId, start: `${day.date}T${start.time}`, units: [{ unit_id: trip.unitId, qty: start.remaining - 1 }] } });
+      expect(hold.status, hold.text).to.equal(201);
+    }
+    const others = full.body.options.filter((o: any) => !o.is_default && !o.sales_paused);
+    if (others.length === 0) expect(await listed()).to.equal(false);
+    expect((await server.request('GET', '/v1/public/products?limit=100&date=2026-12-28&travellers=1')).body.data.some((c: any) => c.id === trip.productId)).to.equal(true);
   });
 
   it('shows trips in the asked language when published in it, else English', async () => {
