@@ -1,8 +1,9 @@
 import { DateTime } from 'luxon';
 import { bookingDecider, bookingStream, BookingPlacedData, Lead, refundPreview, RefundPreview } from '../domain/booking';
-import { checkStart, startInstant } from '../domain/calendar/schedule';
+import { checkStart } from '../domain/calendar/schedule';
 import type { OptionDefinition, PaymentMethodDefinition, PaymentMethodKind } from '../domain/catalog/definitions';
-import { Money, convertThroughUsd, money } from '../domain/money';
+import { Money, Rounding, convertThroughUsd, money } from '../domain/money';
+import { methodsOpen, payBefore, paymentIsDue, paymentWindowClosed } from '../domain/payment/methods';
 import { departureDecider, departureStream } from '../domain/departure';
 import { HoldPlacedData, holdDecider, holdStream, normaliseEmail, type Attribution } from '../domain/hold';
 import { idempotencyDecider, idempotencyStream } from '../domain/idempotency';
@@ -18,7 +19,7 @@ import type { DocumentStore } from './ports/document-store';
 import type { EventMetadata } from './ports/event-store';
 import type { Fx } from './ports/fx';
 import type { Mailer } from './ports/mailer';
-import { BookingDoc, BookingView, bookingView } from './views/booking';
+import { BookingDoc, BookingView, bookingDocOf, bookingView } from './views/booking';
 import { newBookingRef, newToken, secretHash } from './secrets';
 import { createHash } from 'node:crypto';
 
@@ -72,8 +73,18 @@ interface Priced {
   places: number;
 }
 
+/** JSON with object keys sorted, so the same request in another key order is the same request. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value).sort().filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
 function fingerprint(value: unknown): string {
-  return createHash('sha256').update(JSON.stringify(value)).digest('hex');
+  return createHash('sha256').update(canonical(value)).digest('hex');
 }
 
 function selectionOf(body: SelectionBody): Selection {
@@ -122,6 +133,11 @@ export class BookingService {
     if (!fx) return refuse('CurrencyNotEnabled', `${currency} is not offered here`, { currency });
     const startRefusal = checkStart(option, body.start, product.definition.timezone, now);
     if (startRefusal) return startRefusal;
+    if (purpose !== 'request') {
+      const seller = await this.catalog.seller(product.seller_id);
+      const closed = paymentWindowClosed(seller?.payment_methods ?? [], body.start, product.definition.timezone, now);
+      if (closed) return closed;
+    }
     if (option.capacity_mode === 'on_request' && purpose !== 'request') {
       return refuse('OnRequest', 'this option is booked on request: check out the selection without a hold');
     }
@@ -153,10 +169,7 @@ export class BookingService {
     const refusal = checkStart(found.option, start, timezone, this.clock.now());
     if (refusal?.code === 'InvalidInput') return refusal;
     const seller = await this.catalog.seller(found.product.seller_id);
-    const startsAt = startInstant(start, timezone).toMillis();
-    const now = this.clock.now().getTime();
-    return (seller?.payment_methods ?? [])
-      .filter((m) => m.deadline_hours === null || startsAt - m.deadline_hours * 3_600_000 > now)
+    return methodsOpen(seller?.payment_methods ?? [], start, timezone, this.clock.now())
       .map((m) => ({ kind: m.kind, deadline_hours: m.deadline_hours, currencies: m.currencies }));
   }
 
@@ -240,13 +253,14 @@ export class BookingService {
   }
 
   /** Payment method, repeat-booking warning and traveller details: what checkout asks of the lead. */
-  private async checkCheckout(body: CheckoutBody, sellerId: string, option: OptionDefinition, start: string, pax: number): Promise<{ method: PaymentMethodDefinition | null } | Refusal> {
+  private async checkCheckout(body: CheckoutBody, sellerId: string, option: OptionDefinition, timezone: string, start: string, pax: number, now: Date): Promise<{ method: PaymentMethodDefinition | null } | Refusal> {
     const seller = await this.catalog.seller(sellerId);
     const methods = seller?.payment_methods ?? [];
+    const open = methodsOpen(methods, start, timezone, now);
     if (methods.length > 0 && !body.payment_method) {
-      return refuse('PaymentMethodRequired', 'choose a payment method', { offered: methods.map((m) => m.kind) });
+      return refuse('PaymentMethodRequired', 'choose a payment method', { offered: open.map((m) => m.kind) });
     }
-    const method = body.payment_method ? methods.find((m) => m.kind === body.payment_method) : undefined;
+    const method = body.payment_method ? open.find((m) => m.kind === body.payment_method) : undefined;
     if (body.payment_method && !method) {
       return refuse('PaymentMethodNotOffered', `${body.payment_method} is not offered for this start`, { method: body.payment_method });
     }
@@ -256,11 +270,16 @@ export class BookingService {
       });
       if (count > 0) return refuse('AlreadyBooked', 'this email already has a booking for this start', { bookings: count });
     }
-    const given = (body.traveller_details ?? []).length;
-    if (option.traveller_details.fields.length > 0 && given < pax) {
-      return refuse('TravellerDetailsRequired', 'details are needed for every traveller, lead first', {
-        missing: Array.from({ length: pax - given }, (_, i) => ({ traveller: given + i + 1 })),
-      });
+    const fields = option.traveller_details.fields;
+    if (fields.length > 0) {
+      const given = body.traveller_details ?? [];
+      const missing = Array.from({ length: pax }, (_, i) => {
+        const traveller = given[i] ?? {};
+        const absent = fields.filter((f) => typeof traveller[f] !== 'string' || (traveller[f] as string).trim() === '');
+        if (absent.length === 0) return null;
+        return absent.length === fields.length ? { traveller: i + 1 } : { traveller: i + 1, fields: absent };
+      }).filter((m) => m !== null);
+      if (missing.length > 0) return refuse('TravellerDetailsRequired', 'details are needed for every traveller, lead first', { missing });
     }
     return { method: method ?? null };
   }
@@ -270,13 +289,13 @@ export class BookingService {
    * take that currency, the same in the first currency it takes, converted through USD at the
    * booking's rate and today's rate (spec 2.8).
    */
-  private onArrival(quote: Quote, method: PaymentMethodDefinition): Money {
+  private onArrival(quote: Quote, method: PaymentMethodDefinition, rounding: Rounding | undefined): Money {
     const due = quote.totals.due_now;
     if (method.currencies.length === 0 || method.currencies.includes(due.currency)) return due;
     const target = method.currencies[0];
     const rate = this.fx.rate(target);
     if (!rate) return due;
-    return money(convertThroughUsd(due.amount, due.currency, quote.fx.rate, target, rate.rate), target);
+    return money(convertThroughUsd(due.amount, due.currency, quote.fx.rate, target, rate.rate, rounding), target);
   }
 
   /** Places the booking and its payment once; a repeat answers the same booking without tokens. */
@@ -312,30 +331,50 @@ export class BookingService {
       locale: body.locale ?? null,
       specialRequests: body.special_requests ?? null,
       attribution: cleanAttribution(body.attribution) ?? sold.attribution,
+      travellers: option.traveller_details.fields.length > 0 ? (body.traveller_details ?? []).slice(0, quote.pax) : [],
       placedAt: now.toISOString(),
     };
+    // Money still to come (a payment link, a transfer) keeps the booking pending until it is paid by its deadline;
+    // a request the seller must answer first has no deadline until the seller accepts (spec part 3).
+    const method = sold.method;
+    const due = paymentIsDue(method);
+    const dueAt = due && quote.confirmation === 'instant' && method ? payBefore(method, sold.start, product.definition.timezone)?.toISOString() ?? null : null;
     const result = await this.commands.handle(
       bookingStream(ref),
       bookingDecider,
-      { type: 'PlaceBooking', booking, confirmation: quote.confirmation, pendingExpiresAt: quote.pending_expires_at, now },
+      { type: 'PlaceBooking', booking, confirmation: due ? 'manual' : quote.confirmation, pendingExpiresAt: dueAt ?? quote.pending_expires_at, now },
       metadata,
     );
     if (isRefusal(result)) return result;
     const first = result.events.length > 0;
-    const method = sold.method;
     const payment = await this.commands.handle(
       paymentStream(ref),
       paymentDecider,
-      { type: 'ArrangePayment', ref, method: method?.kind ?? null, due_now: quote.totals.due_now, on_arrival: method?.kind === 'pay_on_arrival' ? this.onArrival(quote, method) : null, due_at: null },
+      {
+        type: 'ArrangePayment', ref, method: method?.kind ?? null, due_now: quote.totals.due_now, due_at: dueAt,
+        on_arrival: method?.kind === 'pay_on_arrival' ? this.onArrival(quote, method, ctx.storefront.rounding[method.currencies[0]]) : null,
+      },
       metadata,
     );
     if (isRefusal(payment)) return payment;
     await this.awaitProjections(Math.max(result.position, payment.position, ...positions));
-    return this.checkoutView(ctx, ref, first ? { bookingToken, contactToken } : null);
+    const view = await this.checkoutView(ref, first ? { bookingToken, contactToken } : null);
+    if (first && !isRefusal(view)) {
+      await this.mailer.send({
+        to: booking.lead.email,
+        subject: `Booking ${ref}: ${view.status}`,
+        text: `${booking.trip.title} (${booking.trip.option}), ${booking.start}, ${booking.pax} travellers. Status: ${view.status}. Manage it with your booking reference ${ref}.`,
+        locale: booking.locale,
+      });
+    }
+    return view;
   }
 
-  private async checkoutView(ctx: StorefrontContext, ref: string, tokens: { bookingToken: string; contactToken: string } | null): Promise<CheckoutView | Refusal> {
-    const doc = await this.bookingDoc(ctx, ref);
+  /** The checkout answer, from the booking's own streams: it never waits on a read model to hand out its tokens. */
+  private async checkoutView(ref: string, tokens: { bookingToken: string; contactToken: string } | null): Promise<CheckoutView | Refusal> {
+    const { state: booking } = await this.commands.load(bookingStream(ref), bookingDecider);
+    const { state: payment } = await this.commands.load(paymentStream(ref), paymentDecider);
+    const doc = bookingDocOf(booking, payment);
     if (!doc) return notFound('booking');
     return { ...bookingView(doc), booking_token: tokens?.bookingToken ?? null, contact_token: tokens?.contactToken ?? null };
   }
@@ -355,7 +394,7 @@ export class BookingService {
     const product = await this.catalog.product(placed.productId);
     const option = product?.definition.options.find((o) => o.id === placed.optionId);
     if (!product || !option) return notFound('option');
-    const checked = await this.checkCheckout(body, placed.sellerId, option, placed.start, placed.quote.pax);
+    const checked = await this.checkCheckout(body, placed.sellerId, option, product.definition.timezone, placed.start, placed.quote.pax, now);
     // A repeated checkout answers the booking it made, whatever has changed since.
     if (isRefusal(checked) && hold.status !== 'checked_out') return checked;
     const method = isRefusal(checked) ? null : checked.method;
@@ -379,10 +418,13 @@ export class BookingService {
     if (found.option.capacity_mode !== 'on_request') return refuse('HoldRequired', 'this option holds places: place a hold with POST /v1/public/holds first');
     const claimed = await this.claim(ctx, idempotencyKey, 'checkout', requestHash, newBookingRef(), now);
     if (isRefusal(claimed)) return claimed;
-    if (claimed.repeat && (await this.bookingDoc(ctx, claimed.ref))) return this.checkoutView(ctx, claimed.ref, null);
+    if (claimed.repeat) {
+      const repeated = await this.checkoutView(claimed.ref, null);
+      if (!isRefusal(repeated)) return repeated;
+    }
     const priced = await this.price(ctx, selection as SelectionBody, now, 'request');
     if (isRefusal(priced)) return priced;
-    const checked = await this.checkCheckout(body, priced.product.seller_id, priced.option, selection.start, priced.quote.pax);
+    const checked = await this.checkCheckout(body, priced.product.seller_id, priced.option, priced.product.definition.timezone, selection.start, priced.quote.pax, now);
     if (isRefusal(checked)) return checked;
     return this.placeBooking(ctx, body, { ref: claimed.ref, product: priced.product, option: priced.option, start: selection.start, quote: priced.quote, places: priced.places, attribution: null, method: checked.method }, now, [], idempotencyKey);
   }

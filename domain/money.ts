@@ -48,22 +48,23 @@ export function convertFromUsd(usdCents: number, currency: string, rate: string,
     .mul(rate)
     .mul(new Decimal(10).pow(minorDigits(currency)))
     .div(rounding.increment);
-  const steps = rounding.mode === 'up'
-    ? exact.toDecimalPlaces(0, Decimal.ROUND_CEIL)
-    : exact.toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
-  return steps.mul(rounding.increment).toNumber();
+  return roundSteps(exact, rounding).mul(rounding.increment).toNumber();
 }
 
 /**
  * Converts an amount between two currencies through US dollars: at `fromRate` (the rate it
  * was priced at) back to dollars, then at `toRate` into the other currency; rounded once.
  */
-export function convertThroughUsd(amount: number, from: string, fromRate: string, to: string, toRate: string): number {
-  return new Decimal(amount)
+export function convertThroughUsd(amount: number, from: string, fromRate: string, to: string, toRate: string, rounding: Rounding = NO_ROUNDING): number {
+  const exact = new Decimal(amount)
     .div(new Decimal(10).pow(minorDigits(from)))
     .div(fromRate)
     .mul(toRate)
     .mul(new Decimal(10).pow(minorDigits(to)))
-    .toDecimalPlaces(0, Decimal.ROUND_HALF_UP)
-    .toNumber();
+    .div(rounding.increment);
+  return roundSteps(exact, rounding).mul(rounding.increment).toNumber();
+}
+
+function roundSteps(exact: Decimal, rounding: Rounding): Decimal {
+  return rounding.mode === 'up' ? exact.toDecimalPlaces(0, Decimal.ROUND_CEIL) : exact.toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
 }

@@ -35,6 +35,7 @@ export type RefusalCode =
   | 'HoldExpired'
   | 'PaymentMethodRequired'
   | 'PaymentMethodNotOffered'
+  | 'PaymentWindowClosed'
   | 'TravellerDetailsRequired'
   | 'AlreadyBooked'
   | 'SellerUnavailable';

@@ -57,6 +57,7 @@ export const bookingsProjector: Projector = {
               pending_expires_at: null,
               cancellation: null,
               rejection_reason: null,
+              details_needed: (b.travellers ?? []).length > 0,
             },
           },
           upsert: true,
@@ -81,6 +82,6 @@ export const bookingsProjector: Projector = {
         upsert: true,
       },
     }],
-    PaymentRefunded: (e) => [{ collection: 'bookings', updateOne: { filter: { _id: e.data.ref }, update: { $set: { 'payment.refunded': e.data.refunded } }, upsert: true } }],
+    PaymentRefunded: (e) => [{ collection: 'bookings', updateOne: { filter: { _id: e.data.ref }, update: { $set: { 'payment.refunded': e.data.refunded, 'payment.status': e.data.status } }, upsert: true } }],
   },
 };

@@ -1,6 +1,8 @@
 import type { Money } from '../../domain/money';
 import type { Quote } from '../../domain/pricing/quote';
 import type { Doc } from '../ports/document-store';
+import type { Booking } from '../../domain/booking';
+import type { Payment } from '../../domain/payment';
 
 export interface BookingDoc extends Doc {
   storefront_id: string;
@@ -19,6 +21,8 @@ export interface BookingDoc extends Doc {
   pending_expires_at: string | null;
   cancellation: { by: 'traveller' | 'seller'; refund_pct: number; refund: Money } | null;
   rejection_reason: string | null;
+  /** The option collects traveller details at checkout (they were given then). */
+  details_needed?: boolean;
   payment?: { method: string | null; status: string; due_at: string | null; on_arrival: Money | null; paid: Money; refunded: Money };
 }
 
@@ -32,7 +36,7 @@ export interface BookingView {
   pending_expires_at: string | null;
   trip: { title: string; option: string; product_id: string };
   payment: { method: string | null; status: string; due_at: string | null; on_arrival: Money | null; bank: null; receipt: null; link: null };
-  details: { status: 'not_needed'; due_at: string | null; needed: boolean; complete: boolean; overdue: boolean };
+  details: { status: 'not_needed' | 'complete'; due_at: string | null; needed: boolean; complete: boolean; overdue: boolean };
   cancellation: { by: 'traveller' | 'seller'; refund_pct: number; refund: Money } | null;
   rejection_reason: string | null;
   quote: Quote;
@@ -57,9 +61,43 @@ export function bookingView(doc: Readonly<BookingDoc>): BookingView {
       receipt: null,
       link: null,
     },
-    details: { status: 'not_needed', due_at: null, needed: false, complete: true, overdue: false },
+    details: doc.details_needed
+      ? { status: 'complete', due_at: null, needed: true, complete: true, overdue: false }
+      : { status: 'not_needed', due_at: null, needed: false, complete: true, overdue: false },
     cancellation: doc.cancellation,
     rejection_reason: doc.rejection_reason,
     quote: doc.quote,
+  };
+}
+
+/**
+ * The same document the bookings projection builds, folded from the booking's own streams
+ * (for answers that must not wait on the read model); null when there is no booking.
+ */
+export function bookingDocOf(booking: Booking, payment: Payment): BookingDoc | null {
+  if (booking.status === 'none') return null;
+  const b = booking.placed;
+  return {
+    _id: b.ref,
+    storefront_id: b.storefrontId,
+    seller_id: b.sellerId,
+    product_id: b.productId,
+    option_id: b.optionId,
+    start: b.start,
+    pax: b.pax,
+    trip: b.trip,
+    quote: b.quote,
+    lead_email: b.lead.email.trim().toLowerCase(),
+    booking_token_hash: b.bookingTokenHash,
+    contact_token_hash: b.contactTokenHash,
+    status: booking.status,
+    hold_expires_at: null,
+    pending_expires_at: booking.pendingExpiresAt,
+    cancellation: booking.cancellation,
+    rejection_reason: null,
+    details_needed: (b.travellers ?? []).length > 0,
+    payment: payment.status === 'none' ? undefined : {
+      method: payment.method, status: payment.status, due_at: payment.due_at, on_arrival: payment.on_arrival, paid: payment.paid, refunded: payment.refunded,
+    },
   };
 }

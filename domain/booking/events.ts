@@ -29,6 +29,8 @@ export interface BookingPlacedData {
   locale: string | null;
   specialRequests: string | null;
   attribution: Attribution | null;
+  /** Details of each traveller, lead first, when the option collects them at checkout. */
+  travellers: Record<string, unknown>[];
   placedAt: string;
 }
 

@@ -12,9 +12,9 @@ export type PaymentEvent =
       type: 'PaymentArranged';
       data: { ref: string; method: PaymentMethodKind | null; status: PaymentStatus; due_at: string | null; on_arrival: Money | null; paid: Money };
     }
-  | { type: 'PaymentRefunded'; data: { ref: string; refund: Money; /** Refunded so far, this refund included. */ refunded: Money; at: string } };
+  | { type: 'PaymentRefunded'; data: { ref: string; refund: Money; /** Refunded so far, this refund included. */ refunded: Money; status: PaymentStatus; at: string } };
 
-export type PaymentStatus = 'paid' | 'unpaid' | 'pay_on_arrival';
+export type PaymentStatus = 'paid' | 'unpaid' | 'pay_on_arrival' | 'refunded';
 
 export type Payment =
   | { status: 'none' }
@@ -30,7 +30,7 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
       return { ...event.data, refunded: { amount: 0, currency: event.data.paid.currency } };
     case 'PaymentRefunded':
       if (state.status === 'none') return state;
-      return { ...state, refunded: event.data.refunded };
+      return { ...state, refunded: event.data.refunded, status: event.data.status };
   }
 }
 
@@ -51,7 +51,9 @@ export function decidePayment(command: PaymentCommand, state: Payment): PaymentE
       if (amount <= 0) return [];
       const currency = command.refund.currency;
       const refunded = { amount: state.refunded.amount + amount, currency };
-      return [{ type: 'PaymentRefunded', data: { ref: command.ref, refund: { amount, currency }, refunded, at: command.now.toISOString() } }];
+      // Everything that came in went back: the payment now stands refunded.
+      const status: PaymentStatus = refunded.amount >= state.paid.amount ? 'refunded' : state.status;
+      return [{ type: 'PaymentRefunded', data: { ref: command.ref, refund: { amount, currency }, refunded, status, at: command.now.toISOString() } }];
     }
     default:
       return assertNever(command);

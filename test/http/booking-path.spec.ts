@@ -216,3 +216,97 @@ describe('HTTP: on_request and manual options (spec part 3)', () => {
     expect(checkout.body.booking_token).to.be.a('string');
   });
 });
+
+describe('HTTP: ways to pay at checkout (spec 2.8, 4.3, 4.4)', () => {
+  let server: TestServer;
+  const key = 'tp_pk_demo_market';
+  const lead = { name: 'Mia Weber', email: 'mia@example.com', phone: '+49 151 2345 6789' };
+
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+
+  /** A limited, instant, adults-only default option of a seller with ways to pay. */
+  async function payableTrip(method: string) {
+    const list = await server.request('GET', '/v1/public/products?limit=100', { key });
+    for (const card of list.body.data) {
+      if (card.seller.slug === 'atlas-trails') continue;
+      const trip = await server.request('GET', `/v1/public/products/${card.id}`, { key });
+      const option = trip.body.options.find((o: any) => o.is_default && o.capacity_mode === 'limited' && o.confirmation === 'instant' && !o.ask_for_price
+        && o.units.some((u: any) => u.type === 'adult') && (o.min_units ?? 1) <= 1 && o.room_types.length === 0 && o.traveller_details.fields.length === 0);
+      if (!option) continue;
+      const start = await openStart(server, option.id, '2027-01', '12', key);
+      const methods = await server.request('GET', `/v1/public/payment-methods?option_id=${option.id}&start=${start}`, { key });
+      if (methods.body.some((m: any) => m.kind === method)) {
+        const adult = option.units.find((u: any) => u.type === 'adult');
+        return { option, start, adult, methods: methods.body };
+      }
+    }
+    throw new Error(`no trip paid by ${method}`);
+  }
+
+  it('asks for a payment method where the seller has ways to pay, naming those offered', async () => {
+    const { option, start, adult, methods } = await payableTrip('pay_on_arrival');
+    const hold = await server.request('POST', '/v1/public/holds', { key, body: { option_id: option.id, start, units: [{ unit_id: adult.id, qty: 2 }] } });
+    const answer = await server.request('POST', '/v1/public/checkout', { key, body: { ref: hold.body.ref, lead } });
+    expect(answer.status).to.equal(422);
+    expect(answer.body.code).to.equal('PaymentMethodRequired');
+    expect(answer.body.offered).to.have.members(methods.map((m: any) => m.kind));
+    const wrong = await server.request('POST', '/v1/public/checkout', { key, body: { ref: hold.body.ref, lead, payment_method: 'bank_transfer' } });
+    expect(wrong.body).to.include({ code: 'PaymentMethodNotOffered', method: 'bank_transfer' });
+  });
+
+  it('pays on arrival: confirmed, nothing paid now, the amount to bring in a currency the method takes', async () => {
+    const { option, start, adult, methods } = await payableTrip('pay_on_arrival');
+    const onArrival = methods.find((m: any) => m.kind === 'pay_on_arrival');
+    const hold = await server.request('POST', '/v1/public/holds', { key, body: { option_id: option.id, start, units: [{ unit_id: adult.id, qty: 2 }], currency: 'USD' } });
+    const booking = await server.request('POST', '/v1/public/checkout', { key, body: { ref: hold.body.ref, lead, payment_method: 'pay_on_arrival', locale: 'de' } });
+    expect(booking.status, booking.text).to.equal(200);
+    expect(booking.body.status).to.equal('confirmed');
+    expect(booking.body.payment).to.include({ method: 'pay_on_arrival', status: 'pay_on_arrival' });
+    const bring = booking.body.payment.on_arrival;
+    expect(Number.isInteger(bring.amount)).to.equal(true);
+    if (onArrival.currencies.length > 0) expect(onArrival.currencies).to.include(bring.currency);
+    if (onArrival.currencies.includes('USD')) expect(bring).to.deep.equal(hold.body.quote.totals.due_now);
+    const mail = server.mails.find((m) => m.subject.includes(booking.body.ref));
+    expect(mail?.locale).to.equal('de');
+    const refund = await server.request('GET', `/v1/public/bookings/${booking.body.ref}/refund?token=${booking.body.booking_token}`, { key });
+    expect(refund.body.paid.amount).to.equal(0);
+    expect(refund.body.refund.amount).to.equal(0);
+  });
+
+  it('pays by link: pending until paid, with the deadline as due_at and pending_expires_at', async () => {
+    const { option, start, adult, methods } = await payableTrip('payment_link');
+    const link = methods.find((m: any) => m.kind === 'payment_link');
+    const hold = await server.request('POST', '/v1/public/holds', { key, body: { option_id: option.id, start, units: [{ unit_id: adult.id, qty: 1 }] } });
+    const booking = await server.request('POST', '/v1/public/checkout', { key, body: { ref: hold.body.ref, lead, payment_method: 'payment_link' } });
+    expect(booking.status, booking.text).to.equal(200);
+    expect(booking.body.status).to.equal('pending');
+    expect(booking.body.payment).to.include({ method: 'payment_link', status: 'unpaid' });
+    expect(booking.body.payment.due_at).to.be.a('string');
+    expect(booking.body.pending_expires_at).to.equal(booking.body.payment.due_at);
+    expect(link.deadline_hours).to.be.a('number');
+  });
+});
+
+describe('HTTP: a settled payment is refunded on cancellation', () => {
+  let server: TestServer;
+
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+
+  it('shows payment status refunded once everything paid went back', async () => {
+    const trip = await simpleTrip(server);
+    const start = await openStart(server, trip.optionId, '2027-01', '05');
+    const hold = await server.request('POST', '/v1/public/holds', { body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 1 }] } });
+    const booking = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead: { name: 'A', email: 'a@example.com', phone: '+351 912 000 000' } } });
+    expect(booking.body.payment.status).to.equal('paid');
+    await server.request('POST', `/v1/public/bookings/${booking.body.ref}/cancel?token=${booking.body.booking_token}`);
+    const after = await server.request('GET', `/v1/public/bookings/${booking.body.ref}?token=${booking.body.booking_token}`);
+    expect(after.body.status).to.equal('cancelled');
+    expect(after.body.payment.status).to.equal('refunded');
+  });
+});
