@@ -34,6 +34,8 @@ export interface AppDeps {
   catalogVersion: () => number;
   ready: () => boolean;
   log: Logger;
+  /** One log line per request. */
+  logRequests: boolean;
   secretKeyLimitPerMinute: number;
   websiteKeyLimitPerMinute: number;
 }
@@ -76,6 +78,15 @@ export function createApp(deps: AppDeps): Koa {
   const responseCache = new Map<string, CachedAnswer>();
   const openApi = JSON.stringify(openApiDocument());
 
+  const compressor = compress({
+    threshold: COMPRESS_THRESHOLD,
+    br: { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+    gzip: { flush: zlib.Z_SYNC_FLUSH },
+    deflate: false,
+  });
+  // Outermost, so problem answers are compressed too. A client that accepts no encoding gets plain bytes; skipping the middleware then saves its cost.
+  app.use((ctx, next) => (ctx.get('Accept-Encoding') ? compressor(ctx, next) : next()));
+
   // Every error leaves as problem+json; nothing a client sends reaches a 500 with details.
   app.use(async (ctx, next) => {
     const started = Date.now();
@@ -99,17 +110,9 @@ export function createApp(deps: AppDeps): Koa {
       ctx.type = 'application/problem+json';
       ctx.body = JSON.stringify(problem.body());
     }
-    if (deps.log.enabled) deps.log.info('request', { correlationId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Date.now() - started, ip: ctx.ip });
+    if (deps.logRequests) deps.log.info('request', { correlationId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Date.now() - started, ip: ctx.ip });
   });
 
-  const compressor = compress({
-    threshold: COMPRESS_THRESHOLD,
-    br: { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
-    gzip: { flush: zlib.Z_SYNC_FLUSH },
-    deflate: false,
-  });
-  // A client that accepts no encoding gets plain bytes; skipping the middleware then saves its cost.
-  app.use((ctx, next) => (ctx.get('Accept-Encoding') ? compressor(ctx, next) : next()));
 
   app.use(koaBody({
     json: true,
@@ -136,6 +139,7 @@ export function createApp(deps: AppDeps): Koa {
     ctx.body = { status: ready ? 'ready' : 'catching_up' };
   });
   router.get('/v1/openapi.json', (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=300');
     ctx.type = 'application/json';
     ctx.body = openApi;
   });

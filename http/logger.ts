@@ -1,7 +1,5 @@
 /** Structured JSON logs, one line per record, on stdout. */
 export interface Logger {
-  /** False when records are dropped, so callers can skip building them. */
-  readonly enabled: boolean;
   info(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;
 }
@@ -10,5 +8,5 @@ export function jsonLogger(silent = false): Logger {
   const write = (level: string, message: string, fields: Record<string, unknown> = {}) => {
     if (!silent) process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level, message, ...fields })}\n`);
   };
-  return { enabled: !silent, info: (m, f) => write('info', m, f), error: (m, f) => write('error', m, f) };
+  return { info: (m, f) => write('info', m, f), error: (m, f) => write('error', m, f) };
 }

@@ -1,5 +1,5 @@
 import {
-  Schema, arr, bookingRef, checkoutBody, currency, date, enumOf, int, locale, month, obj, productDefinition,
+  Schema, arr, checkoutBody, currency, date, enumOf, int, locale, month, obj, productDefinition,
   quoteSelection, ref, selection, slug, str,
 } from './schemas';
 import { responseSchemas } from './response-schemas';
@@ -39,6 +39,8 @@ export interface Operation {
 const list = (...values: string[]): Schema => arr(enumOf(...values), { minItems: 1 });
 const slugs: Schema = arr(slug, { minItems: 1, maxItems: 50 });
 const booleanParam = enumOf('true', 'false');
+/** A ref of any shape: one that is not a booking's answers 404 like any missing booking. */
+const anyRef = str({ minLength: 1, maxLength: 100 });
 const access = { token: str({ minLength: 1, maxLength: 200 }), email: str({ minLength: 3, maxLength: 320 }) };
 
 const ACCESS = 'Access proof, one of: `token` (the booking_token from the checkout answer), `email` (the lead\'s email, any case) '
@@ -141,7 +143,7 @@ export const operations: Operation[] = [
     success: { status: 201, description: 'hold' }, response: ref('Hold'),
   },
   {
-    id: 'getHold', method: 'get', path: '/v1/public/holds/{ref}', auth: 'website', summary: 'How a hold stands', pathParams: { ref: bookingRef },
+    id: 'getHold', method: 'get', path: '/v1/public/holds/{ref}', auth: 'website', summary: 'How a hold stands', pathParams: { ref: anyRef },
     description: 'Answers {ref, status, hold_expires_at, start, quote}: status is on_hold while the places are kept, expired once hold_expires_at has passed '
       + 'without checkout (the places are back on sale), checked_out once a booking was made from it. 404 NotFound (entity hold) for a ref this storefront never held.',
     success: { status: 200, description: '{ref, status (on_hold, expired, checked_out), hold_expires_at, start, quote}' }, response: ref('HoldStatus'),
@@ -157,12 +159,12 @@ export const operations: Operation[] = [
     success: { status: 200, description: 'booking view with booking_token and contact_token' }, response: ref('CheckoutBooking'),
   },
   {
-    id: 'getBooking', method: 'get', path: '/v1/public/bookings/{ref}', auth: 'website', summary: 'A booking (token or lead email)', pathParams: { ref: bookingRef }, query: access,
+    id: 'getBooking', method: 'get', path: '/v1/public/bookings/{ref}', auth: 'website', summary: 'A booking (token or lead email)', pathParams: { ref: anyRef }, query: access,
     description: `The booking as the traveller sees it; never the lead's contact details. ${ACCESS}`,
     success: { status: 200, description: 'booking view' }, response: ref('BookingView'),
   },
   {
-    id: 'getRefund', method: 'get', path: '/v1/public/bookings/{ref}/refund', auth: 'website', summary: 'What cancelling now gives back', pathParams: { ref: bookingRef }, query: access,
+    id: 'getRefund', method: 'get', path: '/v1/public/bookings/{ref}/refund', auth: 'website', summary: 'What cancelling now gives back', pathParams: { ref: anyRef }, query: access,
     description: `What cancelling now gives back under the policy the booking was sold with. ${ACCESS}`,
     success: { status: 200, description: '{days_before, refund_pct, refund, paid}' }, response: ref('RefundPreview'),
   },
@@ -171,7 +173,7 @@ export const operations: Operation[] = [
     description: 'Cancels a confirmed booking: cancellation.by is traveller, the places return to sale and the traveller is emailed. '
       + 'Access is the booking_token (`token`) or the owner\'s session; the lead\'s email cannot cancel: with `email` alone the answer is 401 Unauthenticated. A wrong token or email answers 404 NotFound (entity booking). '
       + 'Cancelling again answers 409 Conflict, reason booking_not_confirmed, details {ref, booking_status}.',
-    pathParams: { ref: bookingRef }, query: access, body: obj({ reason: str({ maxLength: 2000 }) }),
+    pathParams: { ref: anyRef }, query: access, body: obj({ reason: str({ maxLength: 2000 }) }),
     bodyDescription: 'Optional {reason}',
     success: { status: 200, description: '{ref, status, cancellation}' }, response: ref('CancelResult'),
   },

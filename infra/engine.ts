@@ -64,7 +64,7 @@ export async function openStores(config: Config): Promise<{ events: EventStore; 
 /** The composition root: stores, projections, use cases and the HTTP app, wired once. */
 export async function createEngine(config: Config, options: EngineOptions = {}): Promise<Engine> {
   const clock = options.clock ?? systemClock;
-  const log = options.log ?? jsonLogger(!config.logRequests);
+  const log = options.log ?? jsonLogger();
   const { events, docs } = await openStores(config);
   const runner = new ProjectionRunner(events, docs, PROJECTORS);
   await runner.start();
@@ -105,6 +105,7 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
     catalogVersion: () => runner.checkpoint(catalogProjector.name),
     ready: () => ready,
     log,
+    logRequests: config.logRequests,
     secretKeyLimitPerMinute: config.secretKeyLimitPerMinute,
     websiteKeyLimitPerMinute: config.websiteKeyLimitPerMinute,
   });

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const log = jsonLogger(!config.logRequests);
+  const log = jsonLogger();
   const engine = await createEngine(config, { log });
   // Places of unpaid holds already stop counting when their time is up; this records it in the log.
   const expiry = cron.schedule('* * * * *', () => {

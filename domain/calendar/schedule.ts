@@ -44,9 +44,13 @@ export function startsOn(option: OptionDefinition, date: string): string[] {
   return times.length === 0 ? [date] : [...times].sort().map((time) => `${date}T${time}`);
 }
 
-/** The instant a local start begins (an all-day start begins at midnight local time). */
+/**
+ * The instant a start is counted from for cutoffs and deadlines. An option open all day can be
+ * booked through its day, so its start counts from the end of that day (the next local midnight).
+ */
 export function startInstant(start: string, timezone: string): DateTime {
-  return DateTime.fromISO(start.length === 10 ? `${start}T00:00` : start, { zone: timezone });
+  if (start.length === 10) return DateTime.fromISO(`${start}T00:00`, { zone: timezone }).plus({ days: 1 });
+  return DateTime.fromISO(start, { zone: timezone });
 }
 
 /** The last moment the start can be booked. */
@@ -125,7 +129,8 @@ export function calendarMonth(
       const time = start.length === 10 ? null : start.slice(11);
       if (option.sales_paused) return { time, status: 'closed', remaining: null };
       const remaining = remainingAt(start);
-      const local = start.length === 10 ? `${start}T00:00` : start;
+      // An all-day start counts from the end of its day, like startInstant: "T24:00" sorts after every time of that day.
+      const local = start.length === 10 ? `${start}T24:00` : start;
       if (local <= horizon) return { time, status: 'past_cutoff', remaining };
       return { time, status: remaining === 0 ? 'sold_out' : 'open', remaining };
     });

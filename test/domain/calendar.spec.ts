@@ -121,12 +121,12 @@ describe('calendar schedule', () => {
       expect(refusal?.fields).to.deep.equal({ cutoffAt: '2026-05-01T06:00:00.000Z' });
     });
 
-    it('cuts an all-day start off counting from local midnight', () => {
-      // 2026-05-02 begins at 2026-05-01T23:00Z in Lisbon; 2 hours before is 21:00Z.
-      expect(checkStart(allDay, '2026-05-02', LISBON, at('2026-05-01T20:59:59.999Z'))).to.equal(null);
-      const refusal = checkStart(allDay, '2026-05-02', LISBON, at('2026-05-01T21:00:00.000Z'));
+    it('lets an all-day start be booked through its day: the cutoff counts from the end of the local day', () => {
+      // 2026-05-02 ends at 2026-05-02T23:00Z in Lisbon; 2 hours before is 21:00Z that day.
+      expect(checkStart(allDay, '2026-05-02', LISBON, at('2026-05-02T20:59:59.999Z'))).to.equal(null);
+      const refusal = checkStart(allDay, '2026-05-02', LISBON, at('2026-05-02T21:00:00.000Z'));
       expect(refusal?.code).to.equal('PastCutoff');
-      expect(refusal?.fields).to.deep.equal({ cutoffAt: '2026-05-01T21:00:00.000Z' });
+      expect(refusal?.fields).to.deep.equal({ cutoffAt: '2026-05-02T21:00:00.000Z' });
     });
 
     it("counts the cutoff in the trip's zone (Asia/Tokyo vs UTC)", () => {

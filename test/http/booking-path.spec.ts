@@ -100,6 +100,9 @@ describe('HTTP: the booking path end to end (spec parts 3 and 4)', () => {
     const wrongEmail = await server.request('GET', `/v1/public/bookings/${booking.body.ref}?email=someone@example.com`);
     const noProof = await server.request('GET', `/v1/public/bookings/${booking.body.ref}`);
     const missing = await server.request('GET', '/v1/public/bookings/TP-AAAA-AAAA?token=bt_wrong');
+    const malformed = await server.request('GET', '/v1/public/bookings/not-a-ref?token=bt_wrong');
+    expect(malformed.status).to.equal(404);
+    expect({ ...malformed.body }).to.deep.equal({ ...missing.body });
     for (const answer of [wrongToken, wrongEmail, noProof]) {
       expect(answer.status).to.equal(404);
       expect({ ...answer.body }).to.deep.equal({ ...missing.body });

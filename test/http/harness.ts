@@ -7,6 +7,7 @@ import sinon from 'sinon';
 import { loadConfig, Config } from '../../infra/config';
 import { createEngine, Engine } from '../../infra/engine';
 import type { Mail } from '../../application/ports/mailer';
+import { jsonLogger } from '../../http/logger';
 
 export const DIRECT_KEY = 'tp_pk_demo_direct';
 export const MARKET_KEY = 'tp_pk_demo_market';
@@ -38,7 +39,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, now = new
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trips-test-'));
   const mails: Mail[] = [];
   const config: Config = { ...loadConfig({}), dataDir, port: 0, logRequests: false, ...overrides };
-  const engine = await createEngine(config, { mailer: { send: async (mail) => { mails.push(mail); } } });
+  const engine = await createEngine(config, { log: jsonLogger(true), mailer: { send: async (mail) => { mails.push(mail); } } });
   const server: Server = await new Promise((resolve) => {
     const s = engine.app.listen(0, '127.0.0.1', () => resolve(s));
   });

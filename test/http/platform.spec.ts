@@ -162,6 +162,23 @@ describe('HTTP platform (spec parts 5, 7 and 8)', () => {
       expect(String(br.headers.vary).toLowerCase()).to.include('accept-encoding');
     });
 
+    it('compresses a large problem answer too', async () => {
+      const body = JSON.stringify({ option_id: 1, start: 2, units: Array.from({ length: 20 }, () => ({ unit_id: 5, qty: 'x' })) });
+      const answer = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const req = http.request(`${server.base}/v1/public/quotes`, { method: 'POST', headers: { 'Tp-Publishable-Key': DIRECT_KEY, 'Content-Type': 'application/json', 'Accept-Encoding': 'gzip' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+      expect(answer.headers['content-encoding']).to.equal('gzip');
+      const problem = JSON.parse(zlib.gunzipSync(answer.body).toString());
+      expect(problem.code).to.equal('InvalidInput');
+      expect(problem.problems.length).to.be.greaterThan(20);
+    });
+
     it('leaves small answers plain', async () => {
       const small = await rawGet(server.base, '/v1/public/bookings/TP-AAAA-AAAA', { 'Tp-Publishable-Key': DIRECT_KEY, 'Accept-Encoding': 'br, gzip' });
       expect(small.headers['content-encoding']).to.equal(undefined);
