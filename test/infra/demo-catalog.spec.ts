@@ -156,11 +156,17 @@ describe('demo catalog', () => {
     expect(offline.every((p) => p.seller_id === atlas.id)).to.equal(true);
   });
 
-  it('gives atlas-trails at least 12 published trips, at least 8 with the simplest default option', () => {
+  it('gives atlas-trails at least 24 published trips, so the direct storefront’s first page of 20 has a cursor', () => {
     const atlasPublished = published.filter((p) => p.seller_id === atlas.id);
-    expect(atlasPublished).to.have.length.of.at.least(12);
+    expect(atlasPublished).to.have.length.of.at.least(24);
+    expect(new Set(atlasPublished.map((p) => p.definition.template)).size).to.equal(TEMPLATES.length);
+    expect([...new Set(atlasPublished.map((p) => p.definition.city.slug))]).to.include.members(['lisbon', 'porto', 'seville', 'marrakesh', 'evora', 'granada']);
+  });
+
+  it('gives at least 12 published atlas-trails trips the simplest default option', () => {
+    const atlasPublished = published.filter((p) => p.seller_id === atlas.id);
     const simple = atlasPublished.filter((p) => p.definition.options.some(isSimple));
-    expect(simple).to.have.length.of.at.least(8);
+    expect(simple).to.have.length.of.at.least(12);
     for (const p of simple) {
       const o = p.definition.options.find(isSimple)!;
       expect(o.traveller_details).to.deep.equal({ scope: 'lead', fields: [], collect: 'checkout', due_hours_before: null });
