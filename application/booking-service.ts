@@ -179,6 +179,20 @@ export class BookingService {
   }
 
   /** Claims an Idempotency-Key for a request; answers the ref the key stands for. */
+  /**
+   * What an Idempotency-Key already stands for: nothing (null), the ref of the same request made
+   * before, or a 409 for a different request. Read before validating, so a repeat is answered as
+   * it was first; a key is only claimed once a request passed validation (a refused request keeps
+   * nothing and may be sent again, corrected, under the same key).
+   */
+  private async earlierClaim(ctx: StorefrontContext, key: string | undefined, kind: 'hold' | 'checkout', requestHash: string): Promise<{ ref: string } | null | Refusal> {
+    if (!key) return null;
+    const { state } = await this.commands.load(idempotencyStream(ctx.storefront._id, secretHash(key)), idempotencyDecider);
+    if (!state.claimed) return null;
+    const decided = idempotencyDecider.decide({ type: 'ClaimKey', kind, requestHash, ref: state.claimed.ref }, state);
+    return isRefusal(decided) ? decided : { ref: state.claimed.ref };
+  }
+
   private async claim(ctx: StorefrontContext, key: string | undefined, kind: 'hold' | 'checkout', requestHash: string, ref: string, now: Date): Promise<{ ref: string; repeat: boolean } | Refusal> {
     if (!key) return { ref, repeat: false };
     const result = await this.commands.handle(
@@ -197,14 +211,20 @@ export class BookingService {
     const now = this.clock.now();
     const { attribution, ...request } = body;
     const requestHash = fingerprint(request);
-    const claimed = await this.claim(ctx, idempotencyKey, 'hold', requestHash, newBookingRef(), now);
+    const earlier = await this.earlierClaim(ctx, idempotencyKey, 'hold', requestHash);
+    if (isRefusal(earlier)) return earlier;
+    if (earlier) {
+      const existing = await this.holdView(ctx, earlier.ref);
+      if (existing) return existing;
+    }
+    const priced = await this.price(ctx, body, now, 'hold');
+    if (isRefusal(priced)) return priced;
+    const claimed = earlier ? { ref: earlier.ref, repeat: true } : await this.claim(ctx, idempotencyKey, 'hold', requestHash, newBookingRef(), now);
     if (isRefusal(claimed)) return claimed;
     if (claimed.repeat) {
       const existing = await this.holdView(ctx, claimed.ref);
       if (existing) return existing;
     }
-    const priced = await this.price(ctx, body, now, 'hold');
-    if (isRefusal(priced)) return priced;
     const { product, option, quote, selection, places } = priced;
     const minutes = product.definition.template === 'multi_day' ? this.settings.multiDayHoldMinutes : this.settings.holdMinutes;
     const expiresAt = new Date(now.getTime() + minutes * 60_000).toISOString();
@@ -384,9 +404,9 @@ export class BookingService {
     const { attribution, ...request } = body;
     const requestHash = fingerprint({ ...request, lead: { ...body.lead, email: normaliseEmail(body.lead.email) } });
     if (!body.ref) return this.checkoutRequest(ctx, body, idempotencyKey, requestHash, now);
-    const claimed = await this.claim(ctx, idempotencyKey, 'checkout', requestHash, body.ref, now);
-    if (isRefusal(claimed)) return claimed;
-    const ref = claimed.ref;
+    const earlier = await this.earlierClaim(ctx, idempotencyKey, 'checkout', requestHash);
+    if (isRefusal(earlier)) return earlier;
+    const ref = body.ref;
 
     const { state: hold } = await this.commands.load(holdStream(ref), holdDecider);
     if (hold.status === 'none' || hold.placed.storefrontId !== ctx.storefront._id) return notFound('hold');
@@ -398,6 +418,10 @@ export class BookingService {
     // A repeated checkout answers the booking it made, whatever has changed since.
     if (isRefusal(checked) && hold.status !== 'checked_out') return checked;
     const method = isRefusal(checked) ? null : checked.method;
+    if (!earlier) {
+      const claimed = await this.claim(ctx, idempotencyKey, 'checkout', requestHash, ref, now);
+      if (isRefusal(claimed)) return claimed;
+    }
 
     const metadata = this.metadata(ctx, now, idempotencyKey);
     const checkedOut = await this.commands.handle(holdStream(ref), holdDecider, { type: 'CheckOutHold', leadEmail: body.lead.email, now }, metadata);
@@ -416,16 +440,22 @@ export class BookingService {
     const found = await this.catalog.visibleOption(ctx.storefront, selection.option_id);
     if (!found) return notFound('option');
     if (found.option.capacity_mode !== 'on_request') return refuse('HoldRequired', 'this option holds places: place a hold with POST /v1/public/holds first');
-    const claimed = await this.claim(ctx, idempotencyKey, 'checkout', requestHash, newBookingRef(), now);
-    if (isRefusal(claimed)) return claimed;
-    if (claimed.repeat) {
-      const repeated = await this.checkoutView(claimed.ref, null);
+    const earlier = await this.earlierClaim(ctx, idempotencyKey, 'checkout', requestHash);
+    if (isRefusal(earlier)) return earlier;
+    if (earlier) {
+      const repeated = await this.checkoutView(earlier.ref, null);
       if (!isRefusal(repeated)) return repeated;
     }
     const priced = await this.price(ctx, selection as SelectionBody, now, 'request');
     if (isRefusal(priced)) return priced;
     const checked = await this.checkCheckout(body, priced.product.seller_id, priced.option, priced.product.definition.timezone, selection.start, priced.quote.pax, now);
     if (isRefusal(checked)) return checked;
+    const claimed = earlier ? { ref: earlier.ref, repeat: true } : await this.claim(ctx, idempotencyKey, 'checkout', requestHash, newBookingRef(), now);
+    if (isRefusal(claimed)) return claimed;
+    if (claimed.repeat) {
+      const repeated = await this.checkoutView(claimed.ref, null);
+      if (!isRefusal(repeated)) return repeated;
+    }
     return this.placeBooking(ctx, body, { ref: claimed.ref, product: priced.product, option: priced.option, start: selection.start, quote: priced.quote, places: priced.places, attribution: null, method: checked.method }, now, [], idempotencyKey);
   }
 

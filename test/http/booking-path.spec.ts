@@ -260,6 +260,23 @@ describe('HTTP: ways to pay at checkout (spec 2.8, 4.3, 4.4)', () => {
     expect(wrong.body).to.include({ code: 'PaymentMethodNotOffered', method: 'bank_transfer' });
   });
 
+  it('keeps nothing for a refused checkout: the same Idempotency-Key works for the corrected request, and repeats it', async () => {
+    const { option, start, adult } = await payableTrip('pay_on_arrival');
+    const hold = await server.request('POST', '/v1/public/holds', { key, body: { option_id: option.id, start, units: [{ unit_id: adult.id, qty: 1 }] } });
+    const headers = { 'Idempotency-Key': 'checkout-retry-1' };
+    const refused = await server.request('POST', '/v1/public/checkout', { key, headers, body: { ref: hold.body.ref, lead } });
+    expect(refused.body.code).to.equal('PaymentMethodRequired');
+    const corrected = await server.request('POST', '/v1/public/checkout', { key, headers, body: { ref: hold.body.ref, lead, payment_method: 'pay_on_arrival' } });
+    expect(corrected.status, corrected.text).to.equal(200);
+    expect(corrected.body.booking_token).to.be.a('string');
+    const repeated = await server.request('POST', '/v1/public/checkout', { key, headers, body: { payment_method: 'pay_on_arrival', lead, ref: hold.body.ref } });
+    expect(repeated.status).to.equal(200);
+    expect(repeated.body.ref).to.equal(corrected.body.ref);
+    expect(repeated.body.booking_token).to.equal(null);
+    const other = await server.request('POST', '/v1/public/checkout', { key, headers, body: { ref: hold.body.ref, lead: { ...lead, name: 'Someone Else' }, payment_method: 'pay_on_arrival' } });
+    expect(other.status).to.equal(409);
+  });
+
   it('pays on arrival: confirmed, nothing paid now, the amount to bring in a currency the method takes', async () => {
     const { option, start, adult, methods } = await payableTrip('pay_on_arrival');
     const onArrival = methods.find((m: any) => m.kind === 'pay_on_arrival');
