@@ -1,9 +1,11 @@
-import type { DocumentStore } from '../application/ports/document-store';
+import { DocumentStore, DuplicateKey } from '../application/ports/document-store';
 import type { EventStore, RecordedEvent, Subscription } from '../application/ports/event-store';
 import { BEFORE_FIRST_POSITION } from '../application/ports/event-store';
 import type { Projector, Write } from './projector';
 
 const CHECKPOINTS = 'checkpoints';
+/** Field of every projected document: the log position of the last event written into it. */
+export const POSITION_FIELD = '_position';
 
 /**
  * Tails the log and keeps every projector's documents and checkpoint. A projector skips
@@ -81,12 +83,12 @@ export class ProjectionRunner {
       if ((this.checkpoints.get(projector.name) ?? BEFORE_FIRST_POSITION) >= event.position) continue;
       const handler = projector.handlers[event.type];
       if (handler) {
-        for (const write of handler(event)) await this.execute(write);
-        await this.docs.collection(this.collectionName(CHECKPOINTS)).replaceOne(
-          { _id: projector.name },
-          { _id: projector.name, position: event.position },
+        for (const write of handler(event)) await this.execute(write, event.position);
+        await this.ignoringNewer(() => this.docs.collection(this.collectionName(CHECKPOINTS)).updateOne(
+          { _id: projector.name, position: { $lt: event.position } },
+          { $set: { position: event.position } },
           { upsert: true },
-        );
+        ));
         this.appliedAt.set(projector.name, event.position);
       }
       this.checkpoints.set(projector.name, event.position);
@@ -99,10 +101,32 @@ export class ProjectionRunner {
     }
   }
 
-  private async execute(write: Write): Promise<void> {
+  /**
+   * Writes only into documents that have not seen a later event. Several instances may project
+   * into one MongoDB; each applies the whole log in order, so a lagging one must not undo what a
+   * leading one already wrote.
+   */
+  private async execute(write: Write, position: number): Promise<void> {
     const collection = this.docs.collection(this.collectionName(write.collection));
-    if ('updateOne' in write) await collection.updateOne(write.updateOne.filter, write.updateOne.update, { upsert: write.updateOne.upsert });
-    else if ('replaceOne' in write) await collection.replaceOne(write.replaceOne.filter, write.replaceOne.doc, { upsert: write.replaceOne.upsert });
-    else await collection.deleteOne(write.deleteOne.filter);
+    const older = { $or: [{ [POSITION_FIELD]: { $lt: position } }, { [POSITION_FIELD]: { $exists: false } }] };
+    if ('updateOne' in write) {
+      const { filter, update, upsert } = write.updateOne;
+      const stamped = { ...update, $set: { ...(update.$set ?? {}), [POSITION_FIELD]: position } };
+      await this.ignoringNewer(() => collection.updateOne({ $and: [filter, older] }, stamped, { upsert }));
+    } else if ('replaceOne' in write) {
+      const { filter, doc, upsert } = write.replaceOne;
+      await this.ignoringNewer(() => collection.replaceOne({ $and: [filter, older] }, { ...doc, [POSITION_FIELD]: position }, { upsert }));
+    } else {
+      await collection.deleteOne({ $and: [write.deleteOne.filter, older] });
+    }
+  }
+
+  /** An upsert that finds its document too new to match tries to insert it again: the newer one stays. */
+  private async ignoringNewer(write: () => Promise<unknown>): Promise<void> {
+    try {
+      await write();
+    } catch (error) {
+      if (!(error instanceof DuplicateKey)) throw error;
+    }
   }
 }

@@ -38,6 +38,27 @@ describe('projection runner', () => {
     await events.close();
   });
 
+  it('never lets a lagging instance undo what a later event wrote (several instances, one MongoDB)', async () => {
+    const events = new SqliteEventStore(':memory:');
+    const docs = new MemoryDocumentStore();
+    await events.append('c-3', [1, 2, 3].map((n) => ({ type: 'Counted', data: { key: 'c', n } })), 'no_stream');
+    const leading = new ProjectionRunner(events, docs, [counter]);
+    await leading.start();
+    await leading.catchUp();
+    await leading.stop();
+    // A second instance that started before any of this (its checkpoint not yet written) replays from zero.
+    await docs.collection('checkpoints').deleteMany({});
+    const lagging = new ProjectionRunner(events, docs, [counter]);
+    await lagging.start();
+    await lagging.catchUp();
+    await lagging.stop();
+    const doc = await docs.collection('counts').findOne({ _id: 'c' });
+    expect(doc?.last).to.equal(3);
+    expect(doc?.seen).to.deep.equal([1, 2, 3]);
+    expect((await docs.collection('checkpoints').findOne({ _id: 'counter' }))?.position).to.equal(3);
+    await events.close();
+  });
+
   it('waits for a position (read-your-writes) and gives up after its timeout', async () => {
     const events = new SqliteEventStore(':memory:');
     const docs = new MemoryDocumentStore();
