@@ -499,14 +499,19 @@ export class BookingService {
   }
 
   /** Gives the places of holds whose time is up back to their departures (the calendar already ignores them). */
-  async expireHolds(): Promise<number> {
+  async expireHolds(onError: (ref: string, error: unknown) => void = () => undefined): Promise<number> {
     const now = this.clock.now();
     const due = await this.docs.collection('holds').find({ status: 'on_hold', hold_expires_at: { $lte: now.toISOString() } });
     for (const hold of due) {
-      const metadata: EventMetadata = { correlationId: `expiry-${hold._id}`, causationId: `expiry-${hold._id}`, storefrontId: hold.storefront_id, at: now.toISOString() };
-      const expired = await this.commands.handle(holdStream(hold._id), holdDecider, { type: 'ExpireHold', now }, metadata);
-      if (!isRefusal(expired) && expired.events.length > 0) {
-        await this.commands.handle(departureStream(hold.option_id, hold.start), departureDecider, { type: 'ReleasePlaces', ref: hold._id, why: 'expired', now }, metadata);
+      // One hold that cannot be expired now is tried again next time; the others go on.
+      try {
+        const metadata: EventMetadata = { correlationId: `expiry-${hold._id}`, causationId: `expiry-${hold._id}`, storefrontId: hold.storefront_id, at: now.toISOString() };
+        const expired = await this.commands.handle(holdStream(hold._id), holdDecider, { type: 'ExpireHold', now }, metadata);
+        if (!isRefusal(expired) && expired.events.length > 0) {
+          await this.commands.handle(departureStream(hold.option_id, hold.start), departureDecider, { type: 'ReleasePlaces', ref: hold._id, why: 'expired', now }, metadata);
+        }
+      } catch (error) {
+        onError(hold._id, error);
       }
     }
     return due.length;

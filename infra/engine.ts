@@ -90,10 +90,8 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
     }
   }
 
-  let ready = false;
-  void runner.catchUp(60_000).then((caughtUp) => {
-    ready = caughtUp;
-  });
+  // Ready once the projections have applied the log as it stood when the engine opened.
+  const headAtStart = await events.headPosition();
   const app = createApp({
     clock,
     docs,
@@ -103,7 +101,7 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
     bookings,
     awaitProjections,
     catalogVersion: () => runner.checkpoint(catalogProjector.name),
-    ready: () => ready,
+    ready: () => runner.position >= headAtStart,
     log,
     logRequests: config.logRequests,
     secretKeyLimitPerMinute: config.secretKeyLimitPerMinute,

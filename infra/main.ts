@@ -19,8 +19,9 @@ async function main(): Promise<void> {
   const engine = await createEngine(config, { log });
   // Places of unpaid holds already stop counting when their time is up; this records it in the log.
   const expiry = cron.schedule('* * * * *', () => {
-    engine.bookings.expireHolds().catch((error: unknown) => log.error('hold expiry failed', { error: String(error) }));
-  });
+    engine.bookings.expireHolds((ref, error) => log.error('hold expiry failed', { ref, error: String(error) }))
+      .catch((error: unknown) => log.error('hold expiry failed', { error: String(error) }));
+  }, { noOverlap: true });
   const server = engine.app.listen(config.port, () => {
     log.info('listening', {
       port: config.port,

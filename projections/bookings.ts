@@ -4,7 +4,7 @@ import type { Projector } from './projector';
 export const bookingsProjector: Projector = {
   name: 'bookings',
   collections: {
-    holds: [{ storefront_id: 1 }],
+    holds: [{ status: 1 }],
     bookings: [{ storefront_id: 1 }, { seller_id: 1 }, { lead_email: 1 }],
   },
   handlers: {
