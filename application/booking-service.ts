@@ -1,13 +1,13 @@
 import { DateTime } from 'luxon';
-import { bookingDecider, bookingStream, BookingPlacedData, Lead, refundPreview, RefundPreview } from '../domain/booking';
-import { checkStart } from '../domain/calendar/schedule';
+import { Booking, bookingDecider, bookingStream, BookingPlacedData, Lead, refundPreview, RefundPreview } from '../domain/booking';
+import { capacityOf, checkStart } from '../domain/calendar/schedule';
 import type { OptionDefinition, PaymentMethodDefinition, PaymentMethodKind } from '../domain/catalog/definitions';
-import { Money, Rounding, convertThroughUsd, money } from '../domain/money';
+import { Money, Rounding, convertThroughUsd, money, roundingFor } from '../domain/money';
 import { methodsOpen, payBefore, paymentIsDue, paymentWindowClosed } from '../domain/payment/methods';
-import { departureDecider, departureStream } from '../domain/departure';
-import { HoldPlacedData, holdDecider, holdStream, normaliseEmail, type Attribution } from '../domain/hold';
+import { departureDecider, departureStream, placesRefusal } from '../domain/departure';
+import { HoldPlacedData, holdDecider, holdStatusAt, holdStream, normaliseEmail, type Attribution } from '../domain/hold';
 import { idempotencyDecider, idempotencyStream } from '../domain/idempotency';
-import { paidAmount, paymentDecider, paymentStream } from '../domain/payment';
+import { Payment, paidAmount, paymentDecider, paymentStream } from '../domain/payment';
 import { Quote, Selection, priceQuote, seatsOf } from '../domain/pricing/quote';
 import { Refusal, isRefusal, notFound, refuse } from '../domain/refusal';
 import { CatalogReads, ProductDoc } from './catalog-reads';
@@ -18,7 +18,7 @@ import type { Clock } from './ports/clock';
 import type { DocumentStore } from './ports/document-store';
 import type { EventMetadata } from './ports/event-store';
 import type { Fx } from './ports/fx';
-import type { Mailer } from './ports/mailer';
+import type { Mail, Mailer } from './ports/mailer';
 import { BookingDoc, BookingView, bookingDocOf, bookingView } from './views/booking';
 import { newBookingRef, newToken, secretHash } from './secrets';
 import { createHash } from 'node:crypto';
@@ -60,6 +60,8 @@ export interface BookingSettings {
   multiDayHoldMinutes: number;
   /** How long a request that waits for the seller stays open. */
   pendingHours: number;
+  /** Told when an email could not be sent; the booking stands either way. */
+  onMailError?: (error: unknown) => void;
 }
 
 /** Read-your-writes: the answer waits until the projections include these positions. */
@@ -96,6 +98,13 @@ function cleanAttribution(attribution: Attribution | undefined): Attribution | n
   if (!attribution) return null;
   const kept = Object.entries(attribution).filter(([, v]) => typeof v === 'string' && v.trim() !== '');
   return kept.length > 0 ? Object.fromEntries(kept) : null;
+}
+
+/** The checkout answer from the booking's and payment's states, tokens shown once. */
+function checkoutView(booking: Booking, payment: Payment, tokens: { bookingToken: string; contactToken: string } | null): CheckoutView | Refusal {
+  const doc = bookingDocOf(booking, payment);
+  if (!doc) return notFound('booking');
+  return { ...bookingView(doc), booking_token: tokens?.bookingToken ?? null, contact_token: tokens?.contactToken ?? null };
 }
 
 /** Quotes, holds, checkout and cancellation: the booking path of parts 3 and 4. */
@@ -148,16 +157,14 @@ export class BookingService {
       option,
       selection,
       fx,
-      rounding: ctx.storefront.rounding[currency] ?? { increment: 1, mode: 'nearest' },
+      rounding: roundingFor(ctx.storefront.rounding, currency),
       remaining,
       pendingExpiresAt: DateTime.fromJSDate(now).plus({ hours: this.settings.pendingHours }).toUTC().toISO(),
     });
     if (isRefusal(quote)) return quote;
     const places = seatsOf(option, selection);
-    if (remaining !== null) {
-      if (remaining === 0) return refuse('SoldOut', 'no places left at this start');
-      if (remaining < places) return refuse('NotEnoughCapacity', `only ${remaining} places left at this start`, { remaining });
-    }
+    const full = remaining === null ? null : placesRefusal(remaining, places);
+    if (full) return full;
     return { product, option, quote, selection, places };
   }
 
@@ -166,10 +173,11 @@ export class BookingService {
     const found = await this.catalog.visibleOption(ctx.storefront, optionId);
     if (!found) return notFound('option');
     const timezone = found.product.definition.timezone;
-    const refusal = checkStart(found.option, start, timezone, this.clock.now());
+    const now = this.clock.now();
+    const refusal = checkStart(found.option, start, timezone, now);
     if (refusal?.code === 'InvalidInput') return refusal;
     const seller = await this.catalog.seller(found.product.seller_id);
-    return methodsOpen(seller?.payment_methods ?? [], start, timezone, this.clock.now())
+    return methodsOpen(seller?.payment_methods ?? [], start, timezone, now)
       .map((m) => ({ kind: m.kind, deadline_hours: m.deadline_hours, currencies: m.currencies }));
   }
 
@@ -178,7 +186,6 @@ export class BookingService {
     return isRefusal(priced) ? priced : priced.quote;
   }
 
-  /** Claims an Idempotency-Key for a request; answers the ref the key stands for. */
   /**
    * What an Idempotency-Key already stands for: nothing (null), the ref of the same request made
    * before, or a 409 for a different request. Read before validating, so a repeat is answered as
@@ -193,6 +200,7 @@ export class BookingService {
     return isRefusal(decided) ? decided : { ref: state.claimed.ref };
   }
 
+  /** Claims an Idempotency-Key for a request that passed validation; a repeat means another request won the race to it. */
   private async claim(ctx: StorefrontContext, key: string | undefined, kind: 'hold' | 'checkout', requestHash: string, ref: string, now: Date): Promise<{ ref: string; repeat: boolean } | Refusal> {
     if (!key) return { ref, repeat: false };
     const result = await this.commands.handle(
@@ -202,9 +210,7 @@ export class BookingService {
       this.metadata(ctx, now),
     );
     if (isRefusal(result)) return result;
-    if (result.events.length > 0) return { ref, repeat: false };
-    const { state } = await this.commands.load(idempotencyStream(ctx.storefront._id, secretHash(key)), idempotencyDecider);
-    return { ref: state.claimed?.ref ?? ref, repeat: true };
+    return { ref: result.state.claimed?.ref ?? ref, repeat: result.events.length === 0 };
   }
 
   async placeHold(ctx: StorefrontContext, body: SelectionBody, idempotencyKey: string | undefined): Promise<HoldView | Refusal> {
@@ -219,22 +225,26 @@ export class BookingService {
     }
     const priced = await this.price(ctx, body, now, 'hold');
     if (isRefusal(priced)) return priced;
-    const claimed = earlier ? { ref: earlier.ref, repeat: true } : await this.claim(ctx, idempotencyKey, 'hold', requestHash, newBookingRef(), now);
-    if (isRefusal(claimed)) return claimed;
-    if (claimed.repeat) {
-      const existing = await this.holdView(ctx, claimed.ref);
-      if (existing) return existing;
+    // A key claimed before whose hold never got placed (a crash between the two) is carried on under its ref.
+    let ref = earlier?.ref;
+    if (!ref) {
+      const claimed = await this.claim(ctx, idempotencyKey, 'hold', requestHash, newBookingRef(), now);
+      if (isRefusal(claimed)) return claimed;
+      if (claimed.repeat) {
+        const existing = await this.holdView(ctx, claimed.ref);
+        if (existing) return existing;
+      }
+      ref = claimed.ref;
     }
     const { product, option, quote, selection, places } = priced;
     const minutes = product.definition.template === 'multi_day' ? this.settings.multiDayHoldMinutes : this.settings.holdMinutes;
     const expiresAt = new Date(now.getTime() + minutes * 60_000).toISOString();
-    const ref = claimed.ref;
     const metadata = this.metadata(ctx, now, idempotencyKey);
 
     const held = await this.commands.handle(
       departureStream(option.id, body.start),
       departureDecider,
-      { type: 'HoldPlaces', ref, optionId: option.id, start: body.start, places, capacity: option.capacity_mode === 'limited' ? option.availability.capacity : null, expiresAt, now },
+      { type: 'HoldPlaces', ref, optionId: option.id, start: body.start, places, capacity: capacityOf(option), expiresAt, now },
       metadata,
     );
     if (isRefusal(held)) return held;
@@ -262,10 +272,9 @@ export class BookingService {
   async holdView(ctx: StorefrontContext, ref: string): Promise<HoldView | null> {
     const { state } = await this.commands.load(holdStream(ref), holdDecider);
     if (state.status === 'none' || state.placed.storefrontId !== ctx.storefront._id) return null;
-    const expired = state.status === 'expired' || (state.status === 'on_hold' && Date.parse(state.placed.expiresAt) <= this.clock.now().getTime());
     return {
       ref,
-      status: expired ? 'expired' : state.status === 'checked_out' ? 'checked_out' : 'on_hold',
+      status: holdStatusAt(state, this.clock.now()),
       hold_expires_at: state.placed.expiresAt,
       start: state.placed.start,
       quote: state.placed.quote,
@@ -352,35 +361,37 @@ export class BookingService {
       specialRequests: body.special_requests ?? null,
       attribution: cleanAttribution(body.attribution) ?? sold.attribution,
       travellers: option.traveller_details.fields.length > 0 ? (body.traveller_details ?? []).slice(0, quote.pax) : [],
+      paymentMethod: sold.method?.kind ?? null,
       placedAt: now.toISOString(),
     };
+    const dueAt = (method: PaymentMethodDefinition | null) =>
+      paymentIsDue(method) && quote.confirmation === 'instant' && method ? payBefore(method, sold.start, product.definition.timezone)?.toISOString() ?? null : null;
     // Money still to come (a payment link, a transfer) keeps the booking pending until it is paid by its deadline;
     // a request the seller must answer first has no deadline until the seller accepts (spec part 3).
-    const method = sold.method;
-    const due = paymentIsDue(method);
-    const dueAt = due && quote.confirmation === 'instant' && method ? payBefore(method, sold.start, product.definition.timezone)?.toISOString() ?? null : null;
     const result = await this.commands.handle(
       bookingStream(ref),
       bookingDecider,
-      { type: 'PlaceBooking', booking, confirmation: due ? 'manual' : quote.confirmation, pendingExpiresAt: dueAt ?? quote.pending_expires_at, now },
+      { type: 'PlaceBooking', booking, confirmation: paymentIsDue(sold.method) ? 'manual' : quote.confirmation, pendingExpiresAt: dueAt(sold.method) ?? quote.pending_expires_at, now },
       metadata,
     );
     if (isRefusal(result)) return result;
     const first = result.events.length > 0;
+    // The payment follows the way to pay the booking was made with, even when a repeat of the checkout names another.
+    const method = await this.recordedMethod(result.state, sold.method, product.seller_id);
     const payment = await this.commands.handle(
       paymentStream(ref),
       paymentDecider,
       {
-        type: 'ArrangePayment', ref, method: method?.kind ?? null, due_now: quote.totals.due_now, due_at: dueAt,
+        type: 'ArrangePayment', ref, method: method?.kind ?? null, due_now: quote.totals.due_now, due_at: dueAt(method),
         on_arrival: method?.kind === 'pay_on_arrival' ? this.onArrival(quote, method, ctx.storefront.rounding[method.currencies[0]]) : null,
       },
       metadata,
     );
     if (isRefusal(payment)) return payment;
     await this.awaitProjections(Math.max(result.position, payment.position, ...positions));
-    const view = await this.checkoutView(ref, first ? { bookingToken, contactToken } : null);
+    const view = checkoutView(result.state, payment.state, first ? { bookingToken, contactToken } : null);
     if (first && !isRefusal(view)) {
-      await this.mailer.send({
+      await this.sendQuietly({
         to: booking.lead.email,
         subject: `Booking ${ref}: ${view.status}`,
         text: `${booking.trip.title} (${booking.trip.option}), ${booking.start}, ${booking.pax} travellers. Status: ${view.status}. Manage it with your booking reference ${ref}.`,
@@ -390,13 +401,27 @@ export class BookingService {
     return view;
   }
 
-  /** The checkout answer, from the booking's own streams: it never waits on a read model to hand out its tokens. */
-  private async checkoutView(ref: string, tokens: { bookingToken: string; contactToken: string } | null): Promise<CheckoutView | Refusal> {
+  private async recordedMethod(booking: Booking, given: PaymentMethodDefinition | null, sellerId: string): Promise<PaymentMethodDefinition | null> {
+    const recorded = booking.status === 'none' ? null : booking.placed.paymentMethod ?? null;
+    if (recorded === (given?.kind ?? null)) return given;
+    const seller = await this.catalog.seller(sellerId);
+    return seller?.payment_methods.find((m) => m.kind === recorded) ?? null;
+  }
+
+  /** A mail that cannot go out is reported; what was booked or cancelled stands and is answered. */
+  private async sendQuietly(mail: Mail): Promise<void> {
+    try {
+      await this.mailer.send(mail);
+    } catch (error) {
+      this.settings.onMailError?.(error);
+    }
+  }
+
+  /** The answer to a repeated checkout, from the booking's own streams. */
+  private async repeatedCheckout(ref: string): Promise<CheckoutView | Refusal> {
     const { state: booking } = await this.commands.load(bookingStream(ref), bookingDecider);
     const { state: payment } = await this.commands.load(paymentStream(ref), paymentDecider);
-    const doc = bookingDocOf(booking, payment);
-    if (!doc) return notFound('booking');
-    return { ...bookingView(doc), booking_token: tokens?.bookingToken ?? null, contact_token: tokens?.contactToken ?? null };
+    return checkoutView(booking, payment, null);
   }
 
   async checkout(ctx: StorefrontContext, body: CheckoutBody, idempotencyKey: string | undefined): Promise<CheckoutView | Refusal> {
@@ -414,10 +439,12 @@ export class BookingService {
     const product = await this.catalog.product(placed.productId);
     const option = product?.definition.options.find((o) => o.id === placed.optionId);
     if (!product || !option) return notFound('option');
-    const checked = await this.checkCheckout(body, placed.sellerId, option, product.definition.timezone, placed.start, placed.quote.pax, now);
-    // A repeated checkout answers the booking it made, whatever has changed since.
-    if (isRefusal(checked) && hold.status !== 'checked_out') return checked;
-    const method = isRefusal(checked) ? null : checked.method;
+    // A repeated checkout answers the booking it made, whatever has changed since (deadlines, other bookings).
+    const checked = hold.status === 'checked_out'
+      ? { method: null }
+      : await this.checkCheckout(body, placed.sellerId, option, product.definition.timezone, placed.start, placed.quote.pax, now);
+    if (isRefusal(checked)) return checked;
+    const method = checked.method;
     if (!earlier) {
       const claimed = await this.claim(ctx, idempotencyKey, 'checkout', requestHash, ref, now);
       if (isRefusal(claimed)) return claimed;
@@ -443,7 +470,7 @@ export class BookingService {
     const earlier = await this.earlierClaim(ctx, idempotencyKey, 'checkout', requestHash);
     if (isRefusal(earlier)) return earlier;
     if (earlier) {
-      const repeated = await this.checkoutView(earlier.ref, null);
+      const repeated = await this.repeatedCheckout(earlier.ref);
       if (!isRefusal(repeated)) return repeated;
     }
     const priced = await this.price(ctx, selection as SelectionBody, now, 'request');
@@ -453,7 +480,7 @@ export class BookingService {
     const claimed = earlier ? { ref: earlier.ref, repeat: true } : await this.claim(ctx, idempotencyKey, 'checkout', requestHash, newBookingRef(), now);
     if (isRefusal(claimed)) return claimed;
     if (claimed.repeat) {
-      const repeated = await this.checkoutView(claimed.ref, null);
+      const repeated = await this.repeatedCheckout(claimed.ref);
       if (!isRefusal(repeated)) return repeated;
     }
     return this.placeBooking(ctx, body, { ref: claimed.ref, product: priced.product, option: priced.option, start: selection.start, quote: priced.quote, places: priced.places, attribution: null, method: checked.method }, now, [], idempotencyKey);
@@ -477,25 +504,36 @@ export class BookingService {
     const ref = booking._id;
     const { state: payment } = await this.commands.load(paymentStream(ref), paymentDecider);
     const cancelled = await this.commands.handle(bookingStream(ref), bookingDecider, { type: 'CancelBooking', by: 'traveller', paid: paidAmount(payment), reason, now }, metadata);
-    if (isRefusal(cancelled)) return cancelled;
-    const event = cancelled.events.find((e) => e.type === 'BookingCancelled');
-    if (!event || event.type !== 'BookingCancelled') return notFound('booking');
-    const released = await this.commands.handle(departureStream(booking.option_id, booking.start), departureDecider, { type: 'ReleasePlaces', ref, why: 'cancelled', now }, metadata);
-    if (isRefusal(released)) return released;
-    const refunded = await this.commands.handle(paymentStream(ref), paymentDecider, { type: 'RefundPayment', ref, refund: event.data.refund, now }, metadata);
-    if (isRefusal(refunded)) return refunded;
-    await this.awaitProjections(Math.max(cancelled.position, released.position, refunded.position));
-    const { state } = await this.commands.load(bookingStream(ref), bookingDecider);
-    if (state.status !== 'none') {
-      await this.mailer.send({
-        to: state.placed.lead.email,
-        subject: `Booking ${ref} cancelled`,
-        text: `Your booking ${ref} (${state.placed.trip.title}, ${state.placed.start}) is cancelled. Refund: ${event.data.refund.amount} ${event.data.refund.currency} (minor units).`,
-        locale: state.placed.locale,
-      });
+    if (isRefusal(cancelled)) {
+      // Cancelling again is a 409, but it also finishes what a cancellation cut short (places, refund).
+      const { state } = await this.commands.load(bookingStream(ref), bookingDecider);
+      if (state.status === 'cancelled' && state.cancellation) await this.afterCancellation(booking, state.cancellation.refund, now, metadata);
+      return cancelled;
     }
+    const event = cancelled.events.find((e) => e.type === 'BookingCancelled');
+    if (!event || event.type !== 'BookingCancelled' || cancelled.state.status === 'none') return notFound('booking');
+    const followed = await this.afterCancellation(booking, event.data.refund, now, metadata);
+    if (isRefusal(followed)) return followed;
+    await this.awaitProjections(Math.max(cancelled.position, followed));
+    const placed = cancelled.state.placed;
+    await this.sendQuietly({
+      to: placed.lead.email,
+      subject: `Booking ${ref} cancelled`,
+      text: `Your booking ${ref} (${placed.trip.title}, ${placed.start}) is cancelled. Refund: ${event.data.refund.amount} ${event.data.refund.currency} (minor units).`,
+      locale: placed.locale,
+    });
     const { by, refund_pct, refund } = event.data;
     return { ref, status: 'cancelled', cancellation: { by, refund_pct, refund } };
+  }
+
+  /** Places back on sale and the refund paid: both safe to repeat. Answers the last log position written. */
+  private async afterCancellation(booking: Readonly<BookingDoc>, refund: Money, now: Date, metadata: EventMetadata): Promise<number | Refusal> {
+    const ref = booking._id;
+    const released = await this.commands.handle(departureStream(booking.option_id, booking.start), departureDecider, { type: 'ReleasePlaces', ref, why: 'cancelled', now }, metadata);
+    if (isRefusal(released)) return released;
+    const refunded = await this.commands.handle(paymentStream(ref), paymentDecider, { type: 'RefundPayment', ref, refund, now }, metadata);
+    if (isRefusal(refunded)) return refunded;
+    return Math.max(released.position, refunded.position);
   }
 
   /** Gives the places of holds whose time is up back to their departures (the calendar already ignores them). */

@@ -39,8 +39,28 @@ export function isVisible(storefront: StorefrontDoc, product: ProductDoc): boole
 export class CatalogReads {
   constructor(private readonly docs: DocumentStore) {}
 
-  key(hash: string): Promise<Readonly<KeyDoc> | null> {
+  private key(hash: string): Promise<Readonly<KeyDoc> | null> {
     return this.docs.collection<KeyDoc>('keys').findOne({ _id: hash });
+  }
+
+  /** The storefront a website key opens: null when the key is unknown, revoked, not a website key or its storefront is gone. */
+  async websiteKey(hash: string): Promise<Readonly<StorefrontDoc> | null> {
+    const found = await this.key(hash);
+    if (!found || found.kind !== 'website' || found.revoked || !found.storefront_id) return null;
+    return this.storefront(found.storefront_id);
+  }
+
+  /** The seller and permissions a secret key carries: null when the key is unknown, revoked or not a secret key. */
+  async secretKey(hash: string): Promise<{ sellerId: string; scopes: readonly string[] } | null> {
+    const found = await this.key(hash);
+    if (!found || found.kind !== 'secret' || found.revoked || !found.seller_id) return null;
+    return { sellerId: found.seller_id, scopes: found.scopes ?? [] };
+  }
+
+  /** Every origin some storefront allows. */
+  async allowedOrigins(): Promise<Set<string>> {
+    const storefronts = await this.docs.collection<StorefrontDoc>('storefronts').find({});
+    return new Set(storefronts.flatMap((s) => s.allowed_origins));
   }
 
   storefront(id: string): Promise<Readonly<StorefrontDoc> | null> {

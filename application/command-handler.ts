@@ -3,9 +3,11 @@ import { Refusal, isRefusal } from '../domain/refusal';
 import { EventMetadata, EventStore, RecordedEvent, WrongExpectedRevision } from './ports/event-store';
 import { uuidFromName } from './secrets';
 
-export interface Handled<E> {
+export interface Handled<E, S> {
   /** Events this command appended; [] when the decision was that nothing changes. */
   events: E[];
+  /** The aggregate after the command, so callers need not load the stream again. */
+  state: S;
   /** Log position of the stream's newest event after the command: what read-your-writes waits for. */
   position: number;
 }
@@ -31,9 +33,9 @@ export class CommandHandler {
   handle<C, E extends DomainEvent, S>(
     streamId: string,
     decider: Decider<C, E, S>,
-    command: C | ((state: S) => C),
+    command: C,
     metadata: EventMetadata,
-  ): Promise<Handled<E> | Refusal> {
+  ): Promise<Handled<E, S> | Refusal> {
     const previous = this.queues.get(streamId) ?? Promise.resolve();
     const run = previous.then(() => this.decideAndAppend(streamId, decider, command, metadata));
     const settled = run.catch(() => undefined);
@@ -47,16 +49,15 @@ export class CommandHandler {
   private async decideAndAppend<C, E extends DomainEvent, S>(
     streamId: string,
     decider: Decider<C, E, S>,
-    command: C | ((state: S) => C),
+    command: C,
     metadata: EventMetadata,
-  ): Promise<Handled<E> | Refusal> {
+  ): Promise<Handled<E, S> | Refusal> {
     for (let attempt = 1; ; attempt++) {
       const { state, revision, events: history } = await this.load(streamId, decider);
-      const cmd = typeof command === 'function' ? (command as (s: S) => C)(state) : command;
-      const decided = decider.decide(cmd, state);
+      const decided = decider.decide(command, state);
       if (isRefusal(decided)) return decided;
       const last = history.length > 0 ? history[history.length - 1].position : -1;
-      if (decided.length === 0) return { events: [], position: last };
+      if (decided.length === 0) return { events: [], state, position: last };
       try {
         const result = await this.store.append(
           streamId,
@@ -69,7 +70,7 @@ export class CommandHandler {
           })),
           revision,
         );
-        return { events: decided, position: result.position };
+        return { events: decided, state: decided.reduce(decider.evolve, state), position: result.position };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevision) || attempt >= MAX_ATTEMPTS) throw error;
       }

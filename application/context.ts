@@ -9,10 +9,3 @@ export interface StorefrontContext {
   storefront: StorefrontDoc;
   correlationId: string;
 }
-
-/** A seller system's secret key and what it may do. */
-export interface SellerContext {
-  sellerId: string;
-  scopes: string[];
-  correlationId: string;
-}

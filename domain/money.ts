@@ -37,6 +37,16 @@ export interface Rounding {
 
 export const NO_ROUNDING: Rounding = { increment: 1, mode: 'nearest' };
 
+/** A storefront's rounding for a currency; a currency it does not name is not rounded beyond its minor unit. */
+export function roundingFor(roundings: Record<string, Rounding>, currency: string): Rounding {
+  return roundings[currency] ?? NO_ROUNDING;
+}
+
+/** US-dollar cents -> money in the rate's currency, each amount converted and rounded once. */
+export function usdConverter(fx: { quote: string; rate: string }, rounding: Rounding): (usdCents: number) => Money {
+  return (usdCents) => money(convertFromUsd(usdCents, fx.quote, fx.rate, rounding), fx.quote);
+}
+
 /**
  * Converts US-dollar cents to another currency at `rate` (units of `currency` per US dollar)
  * and rounds once, by the storefront's rounding for that currency.

@@ -10,7 +10,8 @@ import type { CatalogService } from '../application/catalog-service';
 import type { BookingService } from '../application/booking-service';
 import type { StorefrontDoc } from '../application/context';
 import type { Clock } from '../application/ports/clock';
-import { DocumentStore, StoreOverloaded } from '../application/ports/document-store';
+import type { SellerQueries } from '../application/seller-queries';
+import { StoreOverloaded } from '../application/ports/document-store';
 import { secretHash } from '../application/secrets';
 import { isRefusal } from '../domain/refusal';
 import type { Logger } from './logger';
@@ -24,11 +25,11 @@ import { Validator } from './validation';
 
 export interface AppDeps {
   clock: Clock;
-  docs: DocumentStore;
   catalogReads: CatalogReads;
   catalogQueries: CatalogQueries;
   catalogService: CatalogService;
   bookings: BookingService;
+  sellerQueries: SellerQueries;
   awaitProjections: (position: number) => Promise<unknown>;
   /** Log position the catalog projection has reached: a changed catalog invalidates cached answers. */
   catalogVersion: () => number;
@@ -149,8 +150,7 @@ export function createApp(deps: AppDeps): Koa {
   const originKnown = async (origin: string): Promise<boolean> => {
     const version = deps.catalogVersion();
     if (knownOrigins?.version !== version) {
-      const storefronts = await deps.docs.collection<StorefrontDoc>('storefronts').find({});
-      knownOrigins = { version, origins: new Set(storefronts.flatMap((s) => s.allowed_origins)) };
+      knownOrigins = { version, origins: await deps.catalogReads.allowedOrigins() };
     }
     return knownOrigins.origins.has(origin);
   };
@@ -179,9 +179,7 @@ export function createApp(deps: AppDeps): Koa {
     const known = resolvedKeys.get(key);
     if (known) return known;
     const hash = secretHash(key);
-    const found = await deps.catalogReads.key(hash);
-    if (!found || found.kind !== 'website' || found.revoked || !found.storefront_id) throw unauthenticated('the website key is not valid');
-    const storefront = await deps.catalogReads.storefront(found.storefront_id);
+    const storefront = await deps.catalogReads.websiteKey(hash);
     if (!storefront) throw unauthenticated('the website key is not valid');
     const resolved = { hash, storefront };
     if (deps.catalogVersion() === version) resolvedKeys.set(key, resolved);
@@ -208,12 +206,12 @@ export function createApp(deps: AppDeps): Koa {
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       if (!match) throw unauthenticated('send the secret key as Authorization: Bearer');
       const hash = secretHash(match[1]);
-      const found = await deps.catalogReads.key(hash);
-      if (!found || found.kind !== 'secret' || found.revoked || !found.seller_id) throw unauthenticated('the secret key is not valid');
-      if (op.permission && !(found.scopes ?? []).includes(op.permission)) {
+      const found = await deps.catalogReads.secretKey(hash);
+      if (!found) throw unauthenticated('the secret key is not valid');
+      if (op.permission && !found.scopes.includes(op.permission)) {
         throw new Problem(403, 'NotPermitted', `this key lacks the permission ${op.permission}`, { permission: op.permission, reason: 'missing_permission' });
       }
-      ctx.state.sellerId = found.seller_id;
+      ctx.state.sellerId = found.sellerId;
       return { rateKey: hash, limit: deps.secretKeyLimitPerMinute };
     }
     return null;

@@ -1,3 +1,4 @@
+import { TEMPLATES } from '../domain/catalog/definitions';
 import {
   Schema, arr, checkoutBody, currency, date, enumOf, int, locale, month, obj, productDefinition,
   quoteSelection, ref, selection, slug, str,
@@ -36,7 +37,7 @@ export interface Operation {
   bodyDescription?: string;
 }
 
-const list = (...values: string[]): Schema => arr(enumOf(...values), { minItems: 1 });
+const list = (...values: readonly string[]): Schema => arr(enumOf(...values), { minItems: 1 });
 const slugs: Schema = arr(slug, { minItems: 1, maxItems: 50 });
 const booleanParam = enumOf('true', 'false');
 /** A ref of any shape: one that is not a booking's answers 404 like any missing booking. */
@@ -70,7 +71,7 @@ export const operations: Operation[] = [
       + 'A cursor from a different list (other filters, or an older order) is refused with 422 InvalidInput reason cursor_not_this_list: restart at the first page.',
     query: {
       locale, q: str({ maxLength: 200 }),
-      template: list('day_tour', 'multi_day', 'transfer', 'ticket', 'activity'),
+      template: list(...TEMPLATES),
       city: slugs, region: slugs, place: slugs, category: slugs, country: slugs, seller: slugs, via: slugs,
       limit: int(1, 100), cursor: str({ minLength: 1, maxLength: 500 }), currency,
       duration: list('up_to_3h', '3h_to_6h', 'full_day', 'multi_day', 'days_2_3', 'days_4_7', 'days_8_plus'),

@@ -46,5 +46,3 @@ export const unauthenticated = (detail = 'a valid key is needed'): Problem => ne
 
 export const invalidInputProblem = (problems: InputProblem[], detail?: string): Problem =>
   new Problem(422, 'InvalidInput', detail ?? (problems.map((p) => p.detail).join('; ') || 'the request does not fit the contract'), { problems });
-
-export const notFoundProblem = (entity: string): Problem => new Problem(404, 'NotFound', `no such ${entity} on this site`, { entity });

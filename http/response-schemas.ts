@@ -4,6 +4,7 @@
  * operation's success response. Every object stays open (additionalProperties: true): new fields
  * may appear and clients ignore fields they do not know (spec part 9).
  */
+import { TEMPLATES } from '../domain/catalog/definitions';
 import { Schema, arr, bool, bookingRef, date, enumOf, int, locale, obj, productDefinition, ref, str } from './schemas';
 
 // ---------------------------------------------------------------- helpers
@@ -51,7 +52,7 @@ const localStart = str({
   description: "Local start: YYYY-MM-DDTHH:MM in the trip's own timezone, or YYYY-MM-DD for an option open all day; never converted",
 });
 const currencyCode = str({ pattern: '^[A-Z]{3}$' });
-const template = enumOf('day_tour', 'multi_day', 'transfer', 'ticket', 'activity');
+const template = enumOf(...TEMPLATES);
 const money = ref('Money');
 const nMoney = orNull(money);
 const namedSlug = ref('NamedSlug');

@@ -1,5 +1,7 @@
 /** JSON Schemas (2020-12, as OpenAPI 3.1 uses) shared by the OpenAPI document and validation. */
 
+import { TEMPLATES } from '../domain/catalog/definitions';
+
 export type Schema = Record<string, unknown>;
 
 export const str = (extra: Schema = {}): Schema => ({ type: 'string', ...extra });
@@ -11,7 +13,7 @@ export const obj = (properties: Record<string, Schema>, required: string[] = [],
   type: 'object', properties, required, additionalProperties: false, ...extra,
 });
 export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
-export const enumOf = (...values: string[]): Schema => ({ type: 'string', enum: values });
+export const enumOf = (...values: readonly string[]): Schema => ({ type: 'string', enum: [...values] });
 
 export const locale = str({ pattern: '^[a-z]{2}$' });
 export const currency = str({ pattern: '^[A-Z]{3}$' });
@@ -22,7 +24,6 @@ export const slug = str({ minLength: 1, maxLength: 200 });
 /** Ids are UUIDs (spec 2.1), including those a seller gives options, units, rooms and extras. */
 export const uuid = str({ format: 'uuid' });
 export const money: Schema = obj({ amount: int(), currency: str() }, ['amount', 'currency']);
-export const timestamp = str({ format: 'date-time' });
 
 const attributionField = (max: number) => str({ maxLength: max });
 export const attribution: Schema = obj({
@@ -79,7 +80,7 @@ const policy = obj({ name: str({ minLength: 1 }), tiers: arr(obj({ from_days: in
 
 export const productDefinition: Schema = obj({
   slug: str({ pattern: '^[a-z0-9][a-z0-9-]{0,199}$' }),
-  template: enumOf('day_tour', 'multi_day', 'transfer', 'ticket', 'activity'),
+  template: enumOf(...TEMPLATES),
   timezone: str({ minLength: 1 }),
   default_locale: locale,
   content: {

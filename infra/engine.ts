@@ -10,6 +10,7 @@ import { Clock, systemClock } from '../application/ports/clock';
 import type { DocumentStore } from '../application/ports/document-store';
 import type { EventStore } from '../application/ports/event-store';
 import type { Mailer } from '../application/ports/mailer';
+import { SellerQueries } from '../application/seller-queries';
 import { createApp } from '../http/app';
 import { Logger, jsonLogger } from '../http/logger';
 import { bookingsProjector } from '../projections/bookings';
@@ -80,6 +81,7 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
     holdMinutes: config.holdMinutes,
     multiDayHoldMinutes: config.multiDayHoldMinutes,
     pendingHours: config.pendingHours,
+    onMailError: (error) => log.error('email not sent', { error: String(error) }),
   }, awaitProjections);
 
   if (config.seedDemo) {
@@ -94,11 +96,11 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
   const headAtStart = await events.headPosition();
   const app = createApp({
     clock,
-    docs,
     catalogReads,
     catalogQueries,
     catalogService: catalog,
     bookings,
+    sellerQueries: new SellerQueries(docs),
     awaitProjections,
     catalogVersion: () => runner.checkpoint(catalogProjector.name),
     ready: () => runner.position >= headAtStart,

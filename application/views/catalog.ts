@@ -1,7 +1,7 @@
 import type { OptionDefinition, ProductDefinition } from '../../domain/catalog/definitions';
-import { Money, Rounding, convertFromUsd, money } from '../../domain/money';
+import { Money, roundingFor, usdConverter } from '../../domain/money';
 import { policyPreset } from '../../domain/policy/refund';
-import type { FxRate } from '../../domain/pricing/quote';
+import { FxRate, confirmationOf } from '../../domain/pricing/quote';
 import type { ProductDoc } from '../catalog-reads';
 import type { SellerDoc, StorefrontDoc } from '../context';
 
@@ -12,8 +12,7 @@ export interface Pricer {
 }
 
 export function pricer(storefront: StorefrontDoc, fx: FxRate): Pricer {
-  const rounding: Rounding = storefront.rounding[fx.quote] ?? { increment: 1, mode: 'nearest' };
-  return { currency: fx.quote, usd: (cents) => money(convertFromUsd(cents, fx.quote, fx.rate, rounding), fx.quote) };
+  return { currency: fx.quote, usd: usdConverter(fx, roundingFor(storefront.rounding, fx.quote)) };
 }
 
 /** Trips published in `locale` come in it, the rest in English (else their default language). */
@@ -78,7 +77,7 @@ function publicOption(option: OptionDefinition, p: Pricer) {
     max_units: option.max_units,
     availability_type: 'start_time',
     capacity_mode: option.capacity_mode,
-    confirmation: option.capacity_mode === 'on_request' ? 'manual' : option.confirmation,
+    confirmation: confirmationOf(option),
     ask_for_price: option.ask_for_price,
     units: option.units.map((u) => ({
       id: u.id, type: u.type, label: u.label, min_age: u.min_age, max_age: u.max_age, min_qty: u.min_qty, max_qty: u.max_qty, takes_seat: u.takes_seat, free: u.free,

@@ -1,5 +1,5 @@
 import type { Money } from '../money';
-import type { CancellationPolicy } from '../catalog/definitions';
+import type { CancellationPolicy, PaymentMethodKind } from '../catalog/definitions';
 import type { Quote } from '../pricing/quote';
 import type { Attribution } from '../hold/events';
 
@@ -31,6 +31,8 @@ export interface BookingPlacedData {
   attribution: Attribution | null;
   /** Details of each traveller, lead first, when the option collects them at checkout. */
   travellers: Record<string, unknown>[];
+  /** The way to pay chosen at checkout; null where the site has none set up. */
+  paymentMethod: PaymentMethodKind | null;
   placedAt: string;
 }
 

@@ -28,12 +28,14 @@ export function isRealMonth(month: string): boolean {
   return /^\d{4}-\d{2}$/.test(month) && DateTime.fromISO(`${month}-01`, { zone: 'UTC' }).isValid;
 }
 
-/** Whether the option runs on a local date by its availability rule (not whether places are left). */
-export function runsOn(option: OptionDefinition, date: string): boolean {
+/**
+ * Whether the option runs on a local date by its availability rule (not whether places are left).
+ * `weekday` (1 = Monday) may be given when the caller already knows it.
+ */
+export function runsOn(option: OptionDefinition, date: string, weekday = DateTime.fromISO(date, { zone: 'UTC' }).weekday): boolean {
   const rule = option.availability;
   if (date < rule.from || (rule.until !== null && date > rule.until)) return false;
   if (rule.closed_dates.includes(date)) return false;
-  const weekday = DateTime.fromISO(date, { zone: 'UTC' }).weekday;
   return rule.weekdays.includes(weekday);
 }
 
@@ -122,9 +124,7 @@ export function calendarMonth(
   const times = [...option.availability.times].sort();
   for (let i = 0; i < first.daysInMonth!; i++) {
     const date = `${month}-${String(i + 1).padStart(2, '0')}`;
-    const weekday = ((first.weekday - 1 + i) % 7) + 1;
-    const rule = option.availability;
-    const runs = date >= rule.from && (rule.until === null || date <= rule.until) && !rule.closed_dates.includes(date) && rule.weekdays.includes(weekday);
+    const runs = runsOn(option, date, ((first.weekday - 1 + i) % 7) + 1);
     const starts = !runs ? [] : (times.length === 0 ? [date] : times.map((t) => `${date}T${t}`)).map((start): CalendarStart => {
       const time = start.length === 10 ? null : start.slice(11);
       if (option.sales_paused) return { time, status: 'closed', remaining: null };

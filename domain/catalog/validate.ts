@@ -1,4 +1,5 @@
-import { DateTime, IANAZone } from 'luxon';
+import { IANAZone } from 'luxon';
+import { isRealDate } from '../calendar/schedule';
 import { isKnownCurrency } from '../money';
 import type { InputProblem } from '../refusal';
 import type { ProductDefinition, StorefrontDefinition } from './definitions';
@@ -18,8 +19,6 @@ export interface CatalogTaken {
   ids: string[];
   slug: boolean;
 }
-
-const isRealDay = (date: string) => DateTime.fromISO(date, { zone: 'UTC' }).isValid;
 
 /** Rules across fields that a JSON Schema cannot say; the shape itself is checked before. */
 export function productProblems(p: ProductDefinition, taken: CatalogTaken = { ids: [], slug: false }): InputProblem[] {
@@ -51,7 +50,7 @@ export function productProblems(p: ProductDefinition, taken: CatalogTaken = { id
     const dates: [string, string][] = [['from', o.availability.from], ...(o.availability.until ? [['until', o.availability.until] as [string, string]] : []),
       ...o.availability.closed_dates.map((d, j): [string, string] => [`closed_dates[${j}]`, d])];
     for (const [name, date] of dates) {
-      if (!isRealDay(date)) add(`options[${i}].availability.${name}`, 'invalid_date', 'not a real date');
+      if (!isRealDate(date)) add(`options[${i}].availability.${name}`, 'invalid_date', 'not a real date');
     }
     o.room_types.forEach((r, j) => unique(r.id, `options[${i}].room_types[${j}].id`));
     const unitIds = new Set(o.units.map((u) => u.id));

@@ -7,17 +7,21 @@ export type DepartureCommand =
   | { type: 'BookPlaces'; ref: string; now: Date }
   | { type: 'ReleasePlaces'; ref: string; why: 'expired' | 'cancelled'; now: Date };
 
+/** Whether `places` fit in what is left at a start (spec part 7: SoldOut, NotEnoughCapacity with remaining). */
+export function placesRefusal(free: number, places: number): Refusal | null {
+  if (free === 0) return refuse('SoldOut', 'no places left at this start');
+  if (free < places) return refuse('NotEnoughCapacity', `only ${free} places left at this start`, { remaining: free });
+  return null;
+}
+
 export function decideDeparture(command: DepartureCommand, state: Departure): DepartureEvent[] | Refusal {
   switch (command.type) {
     case 'HoldPlaces': {
       // The same ref again is a repeated command: its places are held already.
       if (state.entries[command.ref]) return [];
       if (command.capacity !== null) {
-        const free = remainingPlaces(state.entries, command.capacity, command.now);
-        if (free === 0) return refuse('SoldOut', 'no places left at this start');
-        if (free < command.places) {
-          return refuse('NotEnoughCapacity', `only ${free} places left at this start`, { remaining: free });
-        }
+        const refused = placesRefusal(remainingPlaces(state.entries, command.capacity, command.now), command.places);
+        if (refused) return refused;
       }
       return [{ type: 'PlacesHeld', data: { ref: command.ref, optionId: command.optionId, start: command.start, places: command.places, expiresAt: command.expiresAt } }];
     }

@@ -1,14 +1,14 @@
 import { assertNever } from '../decider';
 import { Refusal, conflict, notFound, refuse } from '../refusal';
 import { Hold, HoldEvent, HoldPlacedData, holdStatusAt } from './events';
+import { normaliseEmail } from '../email';
 
 export type HoldCommand =
   | { type: 'PlaceHold'; hold: HoldPlacedData }
   | { type: 'CheckOutHold'; leadEmail: string; now: Date }
   | { type: 'ExpireHold'; now: Date };
 
-/** Emails are compared in any case (spec 4.4 warn_if_booked; one checkout per lead). */
-export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+export { normaliseEmail } from '../email';
 
 export function decideHold(command: HoldCommand, state: Hold): HoldEvent[] | Refusal {
   switch (command.type) {

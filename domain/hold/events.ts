@@ -44,6 +44,8 @@ export function evolveHold(state: Hold, event: HoldEvent): Hold {
 }
 
 /** How the hold stands at `now`: its time running out is enough to make it expired. */
+export function holdStatusAt(state: Exclude<Hold, { status: 'none' }>, now: Date): Exclude<Hold['status'], 'none'>;
+export function holdStatusAt(state: Hold, now: Date): Hold['status'];
 export function holdStatusAt(state: Hold, now: Date): Hold['status'] {
   if (state.status === 'on_hold' && Date.parse(state.placed.expiresAt) <= now.getTime()) return 'expired';
   return state.status;

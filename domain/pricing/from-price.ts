@@ -1,4 +1,5 @@
 import type { OptionDefinition, ProductDefinition } from '../catalog/definitions';
+import { payerUnit, tierFor } from './quote';
 
 /**
  * The lowest per-person price (USD cents) the trip can be booked at, and for how many
@@ -38,17 +39,15 @@ function optionFromPrice(option: OptionDefinition): { amount: number; group_size
 export function groupCanBook(option: OptionDefinition, n: number): boolean {
   if (option.sales_paused) return false;
   if (n < (option.min_units ?? 1) || (option.max_units !== null && n > option.max_units)) return false;
-  const payer = option.units.find((u) => u.type === 'adult') ?? option.units.find((u) => u.takes_seat);
+  const payer = payerUnit(option);
   if (!payer || (payer.min_qty !== null && n < payer.min_qty) || (payer.max_qty !== null && n > payer.max_qty)) return false;
   if (option.ask_for_price) return true;
-  return option.pricing.tiers.some((t) => n >= t.min_pax && (t.max_pax === null || n <= t.max_pax) && (payer.free || t.unit_prices[payer.id] !== undefined));
+  return tierFor(option.pricing.tiers, n)?.unit_prices[payer.id] !== undefined;
 }
 
 /** What each of a group of `n` pays (USD cents) on the option: the adult price of the tier for that size. */
 export function groupEachUsd(option: OptionDefinition, n: number): number | null {
   if (option.ask_for_price || !groupCanBook(option, n)) return null;
-  const tier = option.pricing.tiers.find((t) => n >= t.min_pax && (t.max_pax === null || n <= t.max_pax));
-  const payer = option.units.find((u) => u.type === 'adult' && !u.free) ?? option.units.find((u) => !u.free);
-  const each = tier && payer ? tier.unit_prices[payer.id] : undefined;
-  return each ?? null;
+  const payer = payerUnit(option);
+  return (payer && tierFor(option.pricing.tiers, n)?.unit_prices[payer.id]) ?? null;
 }

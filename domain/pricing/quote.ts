@@ -1,5 +1,5 @@
 import type { CancellationPolicy, OptionDefinition, PriceTier, ProductDefinition, UnitDefinition } from '../catalog/definitions';
-import { Money, Rounding, convertFromUsd, money } from '../money';
+import { Money, Rounding, money, usdConverter } from '../money';
 import { policyPreset } from '../policy/refund';
 import { InputProblem, Refusal, invalidInput, refuse } from '../refusal';
 
@@ -70,8 +70,19 @@ export function paxOf(selection: Selection): number {
   return selection.units.reduce((sum, line) => sum + line.qty, 0);
 }
 
-function tierFor(tiers: PriceTier[], seats: number): PriceTier | undefined {
+/** The price tier for a group of `seats` travellers who take a seat. */
+export function tierFor(tiers: PriceTier[], seats: number): PriceTier | undefined {
   return tiers.find((t) => seats >= t.min_pax && (t.max_pax === null || seats <= t.max_pax));
+}
+
+/** The unit a group's price is read from: the option's paying adult, else its first paying unit. */
+export function payerUnit(option: OptionDefinition): UnitDefinition | undefined {
+  return option.units.find((u) => u.type === 'adult' && !u.free) ?? option.units.find((u) => !u.free);
+}
+
+/** On-request options are always confirmed by the seller (spec 2.4). */
+export function confirmationOf(option: OptionDefinition): 'instant' | 'manual' {
+  return option.capacity_mode === 'on_request' ? 'manual' : option.confirmation;
 }
 
 function checkUnits(option: OptionDefinition, selection: Selection): Refusal | null {
@@ -225,7 +236,7 @@ export function priceQuote(request: PriceRequest): Quote | Refusal {
   const unitsRefusal = checkUnits(option, selection);
   if (unitsRefusal) return unitsRefusal;
 
-  const convert = (usd: number): Money => money(convertFromUsd(usd, fx.quote, fx.rate, rounding), fx.quote);
+  const convert = usdConverter(fx, rounding);
   const seats = seatsOf(option, selection);
   const tier = tierFor(option.pricing.tiers, seats);
   if (!tier) {
@@ -249,7 +260,7 @@ export function priceQuote(request: PriceRequest): Quote | Refusal {
   }
   // The grand total can only add what is in the quote's currency; other local amounts stand beside it.
   const grandTotal = dueNow + (payLocally.get(fx.quote) ?? 0);
-  const manual = option.capacity_mode === 'on_request' || option.confirmation === 'manual';
+  const manual = confirmationOf(option) === 'manual';
   return {
     option_id: option.id,
     lines,

@@ -43,4 +43,9 @@ async function main(): Promise<void> {
   }
 }
 
-if (require.main === module) void main();
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`audit failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  });
+}

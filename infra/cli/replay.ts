@@ -19,7 +19,7 @@ export interface ReplayReport {
 export async function replay(events: EventStore, docs: DocumentStore, prefix = `replay_${Date.now()}_`): Promise<ReplayReport[]> {
   const rebuilt = new ProjectionRunner(events, docs, PROJECTORS, prefix);
   await rebuilt.start();
-  await rebuilt.waitFor(await events.headPosition(), 600_000);
+  await rebuilt.catchUp(600_000);
   await rebuilt.stop();
   const reports: ReplayReport[] = [];
   for (const name of PROJECTORS.flatMap((p) => Object.keys(p.collections))) {
@@ -43,7 +43,7 @@ async function main(): Promise<void> {
     // Embedded read models live in memory: build the live set the way the service does at boot.
     const live = new ProjectionRunner(events, docs, PROJECTORS);
     await live.start();
-    await live.waitFor(await events.headPosition(), 600_000);
+    await live.catchUp(600_000);
     await live.stop();
     const reports = await replay(events, docs);
     let equal = true;
@@ -60,4 +60,9 @@ async function main(): Promise<void> {
   }
 }
 
-if (require.main === module) void main();
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`replay failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  });
+}

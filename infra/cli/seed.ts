@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const runner = new ProjectionRunner(events, docs, PROJECTORS);
   try {
     await runner.start();
-    await runner.waitFor(await events.headPosition(), 600_000);
+    await runner.catchUp(600_000);
     const seeded = await seedDemoCatalog(new CatalogService(new CommandHandler(events), systemClock, new CatalogReads(docs)), new CatalogReads(docs), systemClock.now());
     if (seeded !== null) await runner.waitFor(seeded, 600_000);
     process.stdout.write(seeded === null ? 'the demo catalog is there already\n' : `demo catalog written (log position ${seeded})\n`);
@@ -25,4 +25,9 @@ async function main(): Promise<void> {
   }
 }
 
-if (require.main === module) void main();
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`seed failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  });
+}

@@ -31,3 +31,27 @@ export async function deliverUntilAccepted(
   }
   return false;
 }
+
+/**
+ * A pause that can be cut short: `cancel()` resolves the pending `wait` at once, so a closing
+ * subscription need not sit out a retry or resubscribe delay.
+ */
+export class CancellableDelay {
+  private cancelPending: (() => void) | undefined;
+
+  wait(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const finish = (): void => {
+        clearTimeout(timer);
+        if (this.cancelPending === finish) this.cancelPending = undefined;
+        resolve();
+      };
+      const timer = setTimeout(finish, ms);
+      this.cancelPending = finish;
+    });
+  }
+
+  cancel(): void {
+    this.cancelPending?.();
+  }
+}

@@ -20,7 +20,7 @@ import {
   excludeSystemEvents,
   jsonEvent,
 } from '@eventstore/db-client';
-import { deliverUntilAccepted } from './deliver';
+import { CancellableDelay, deliverUntilAccepted } from './deliver';
 import {
   AppendResult,
   EventData,
@@ -223,7 +223,7 @@ class EsdbSubscription implements Subscription {
   private checkpoint: number;
   private stopped = false;
   private current: AllStreamSubscription | undefined;
-  private cancelDelay: (() => void) | undefined;
+  private readonly delay = new CancellableDelay();
   private readonly running: Promise<void>;
 
   constructor(
@@ -233,15 +233,21 @@ class EsdbSubscription implements Subscription {
     onStopped: () => void,
   ) {
     this.checkpoint = after;
-    this.running = this.run().finally(onStopped);
+    // Nothing awaits `running` until close(), so a failure is reported here rather than left to
+    // become an unhandled rejection; the subscription then stops delivering.
+    this.running = this.run()
+      .catch((error: unknown) => {
+        console.error(`EventStoreDB subscription stopped after position ${this.checkpoint}: it failed unexpectedly`, error);
+      })
+      .finally(onStopped);
   }
 
   async close(): Promise<void> {
     this.stopped = true;
-    this.cancelDelay?.();
+    this.delay.cancel();
     const current = this.current;
     if (current) {
-      await current.unsubscribe();
+      await unsubscribeQuietly(current, this.checkpoint);
       current.destroy();
     }
     await this.running;
@@ -263,7 +269,7 @@ class EsdbSubscription implements Subscription {
           if (!resolved.event) continue;
           const event = toRecordedEvent(resolved.event);
           if (event.position <= this.checkpoint) continue;
-          if (!(await deliverUntilAccepted(event, this.handler, () => this.stopped, (ms) => this.delay(ms)))) break;
+          if (!(await deliverUntilAccepted(event, this.handler, () => this.stopped, (ms) => this.delay.wait(ms)))) break;
           this.checkpoint = event.position;
         }
       } catch (error) {
@@ -272,24 +278,21 @@ class EsdbSubscription implements Subscription {
       this.current = undefined;
       if (this.stopped) return;
 
-      await subscription.unsubscribe();
+      await unsubscribeQuietly(subscription, this.checkpoint);
       console.error(
         `EventStoreDB subscription dropped after position ${this.checkpoint} (${dropReason}); ` +
           `resubscribing in ${RESUBSCRIBE_DELAY_MS} ms`,
       );
-      await this.delay(RESUBSCRIBE_DELAY_MS);
+      await this.delay.wait(RESUBSCRIBE_DELAY_MS);
     }
   }
+}
 
-  private delay(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const finish = (): void => {
-        clearTimeout(timer);
-        this.cancelDelay = undefined;
-        resolve();
-      };
-      const timer = setTimeout(finish, ms);
-      this.cancelDelay = finish;
-    });
+/** Ends a subscription on the server; a failure (the connection is likely gone) is only reported. */
+async function unsubscribeQuietly(subscription: AllStreamSubscription, checkpoint: number): Promise<void> {
+  try {
+    await subscription.unsubscribe();
+  } catch (error) {
+    console.error(`EventStoreDB subscription after position ${checkpoint}: unsubscribing failed`, error);
   }
 }

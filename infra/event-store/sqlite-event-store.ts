@@ -1,5 +1,5 @@
 import { randomUUID } from 'crypto';
-import { HANDLER_RETRY_DELAY_MS, deliverUntilAccepted } from './deliver';
+import { CancellableDelay, deliverUntilAccepted } from './deliver';
 import Database from 'better-sqlite3';
 import {
   AppendResult,
@@ -216,7 +216,7 @@ class SqliteSubscription implements Subscription {
   private checkpoint: number;
   private stopped = false;
   private wakeUp: (() => void) | undefined;
-  private cancelRetryDelay: (() => void) | undefined;
+  private readonly retryDelay = new CancellableDelay();
   private running: Promise<void> = Promise.resolve();
 
   constructor(
@@ -229,7 +229,13 @@ class SqliteSubscription implements Subscription {
   }
 
   start(): void {
-    this.running = this.run().finally(this.onStopped);
+    // Nothing awaits `running` until close(), so a failure is reported here rather than left to
+    // become an unhandled rejection; the subscription then stops delivering.
+    this.running = this.run()
+      .catch((error: unknown) => {
+        console.error(`SQLite subscription stopped after position ${this.checkpoint}: reading the log failed`, error);
+      })
+      .finally(this.onStopped);
   }
 
   wake(): void {
@@ -241,7 +247,7 @@ class SqliteSubscription implements Subscription {
   async close(): Promise<void> {
     this.stopped = true;
     this.wake();
-    this.cancelRetryDelay?.();
+    this.retryDelay.cancel();
     await this.running;
   }
 
@@ -255,21 +261,9 @@ class SqliteSubscription implements Subscription {
         continue;
       }
       for (const event of batch) {
-        if (!(await deliverUntilAccepted(event, this.handler, () => this.stopped, () => this.retryDelay()))) return;
+        if (!(await deliverUntilAccepted(event, this.handler, () => this.stopped, (ms) => this.retryDelay.wait(ms)))) return;
         this.checkpoint = event.position;
       }
     }
-  }
-
-  private retryDelay(): Promise<void> {
-    return new Promise((resolve) => {
-      const finish = (): void => {
-        clearTimeout(timer);
-        this.cancelRetryDelay = undefined;
-        resolve();
-      };
-      const timer = setTimeout(finish, HANDLER_RETRY_DELAY_MS);
-      this.cancelRetryDelay = finish;
-    });
   }
 }

@@ -150,7 +150,7 @@ export function bookingPlaced(overrides: Partial<BookingPlacedData> = {}): Booki
     quote: soldQuote(10000), policy: MODERATE,
     lead: { name: 'Ana Lima', email: 'ana@example.com', phone: '+351912345678' },
     bookingTokenHash: 'b'.repeat(64), contactTokenHash: 'c'.repeat(64),
-    locale: 'en', specialRequests: null, attribution: null, travellers: [], placedAt: '2026-05-01T10:00:00.000Z',
+    locale: 'en', specialRequests: null, attribution: null, travellers: [], paymentMethod: null, placedAt: '2026-05-01T10:00:00.000Z',
     ...overrides,
   };
 }
