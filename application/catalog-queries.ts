@@ -62,6 +62,17 @@ const DURATION_BUCKETS: Record<string, (d: ProductDefinition) => boolean> = {
   days_8_plus: (d) => (d.duration_days ?? 0) >= 8,
 };
 
+/** Whether the main option is private or shared; null for a trip with no option on sale (spec 4.2 style). */
+function styleOf(d: ProductDefinition): 'private' | 'shared' | null {
+  const main = mainOption(d);
+  return main ? (main.private ? 'private' : 'shared') : null;
+}
+
+/** An option on sale picks up where travellers stay (spec 4.2 pickup=hotel). */
+function picksUp(d: ProductDefinition): boolean {
+  return d.options.some((o) => !o.sales_paused && o.pickup !== null);
+}
+
 interface Candidate {
   product: Readonly<ProductDoc>;
   /** Per traveller, in the list's currency: the group share with travellers, else from_price. */
@@ -120,10 +131,12 @@ export class CatalogQueries {
     const kind = listKind(storefront, query);
     const offset = query.cursor ? decodeOffsetCursor(query.cursor, kind) : 0;
     if (typeof offset !== 'number') return offset;
-    const sellers = await this.sellers();
+    const days = this.daysAsked(query);
+    if (!Array.isArray(days) && days !== null) return days;
 
     // Collections are a marketplace feature that no storefront has set up yet: an asked-for collection is empty.
     if (query.collection) return { data: [], next_cursor: null, total: 0, ...(query.facets ? { facets: this.facets([]) } : {}) };
+    const sellers = await this.sellers();
 
     // Phase one: what the store answers from indexes, newest first, at most LIST_WINDOW trips.
     const filter: Filter = { ...visibleProducts(storefront) };
@@ -141,9 +154,9 @@ export class CatalogQueries {
       ? new Set([...sellers.values()].filter((s) => query.seller?.includes(s.slug)).map((s) => s._id))
       : null;
     const terms = query.q ? words(query.q) : [];
-    const days = this.daysAsked(query);
-    if (!Array.isArray(days) && days !== null) return days;
     const n = query.travellers;
+    // Prices are converted only when the order or a filter looks at them, or travellers ask for group prices.
+    const pricesNeeded = n !== undefined || query.sort === 'price' || query.sort === 'price_desc' || query.min_price !== undefined || query.max_price !== undefined;
     let candidates: (Candidate & { score: number })[] = [];
     for (const product of window) {
       const d = product.definition;
@@ -152,10 +165,10 @@ export class CatalogQueries {
       if (query.duration && !query.duration.some((b) => DURATION_BUCKETS[b]?.(d))) continue;
       const main = mainOption(d);
       if (query.style) {
-        if (!main) continue;
-        if (!query.style.includes(main.private ? 'private' : 'shared')) continue;
+        const style = styleOf(d);
+        if (!style || !query.style.includes(style)) continue;
       }
-      if (query.pickup === 'hotel' && !d.options.some((o) => !o.sales_paused && o.pickup)) continue;
+      if (query.pickup === 'hotel' && !picksUp(d)) continue;
       if (query.confirmation === 'instant' && !d.options.some((o) => !o.sales_paused && o.capacity_mode !== 'on_request' && o.confirmation === 'instant')) continue;
       if (query.min_rating !== undefined && (!d.rating || d.rating.average < query.min_rating)) continue;
       if (days && !(await this.bookableOn(d, days, n ?? 1))) continue;
@@ -168,7 +181,7 @@ export class CatalogQueries {
         const next = n < 50 ? groupEachUsd(main, n + 1) : null;
         group = each === null ? null : { each: p.usd(each).amount, next: next === null ? null : p.usd(next).amount };
       }
-      const perPerson = n !== undefined ? group?.each ?? null : product.from_usd ? p.usd(product.from_usd.amount).amount : null;
+      const perPerson = !pricesNeeded ? null : n !== undefined ? group?.each ?? null : product.from_usd ? p.usd(product.from_usd.amount).amount : null;
       if (query.min_price !== undefined || query.max_price !== undefined) {
         if (perPerson === null) continue;
         if (query.min_price !== undefined && perPerson < query.min_price) continue;
@@ -176,13 +189,13 @@ export class CatalogQueries {
       }
       let score = 0;
       if (terms.length > 0) {
-        score = relevance(d, terms, contentLocale(d, locale));
+        score = relevance(product, terms, contentLocale(d, locale));
         if (score === 0) continue;
       }
       candidates.push({ product, perPerson, group, score });
     }
 
-    candidates = this.order(candidates, query, storefront, sellers);
+    candidates = this.order(candidates, query, storefront);
     const total = candidates.length;
     const page = candidates.slice(offset, offset + query.limit);
     const next = offset + query.limit < total ? encodeOffsetCursor(kind, offset + query.limit) : null;
@@ -199,7 +212,7 @@ export class CatalogQueries {
     return answer;
   }
 
-  private order(list: (Candidate & { score: number })[], query: ProductListQuery, storefront: StorefrontDoc, _sellers: Map<string, Readonly<SellerDoc>>) {
+  private order(list: (Candidate & { score: number })[], query: ProductListQuery, storefront: StorefrontDoc) {
     const newest = (a: Candidate, b: Candidate) => b.product.created_position - a.product.created_position;
     const unknownLast = (a: number | null, b: number | null, dir: 1 | -1) => (a === null ? (b === null ? 0 : 1) : b === null ? -1 : (a - b) * dir);
     const byPrice = (dir: 1 | -1) => (a: Candidate, b: Candidate) => unknownLast(a.perPerson, b.perPerson, dir) || newest(a, b);
@@ -248,10 +261,10 @@ export class CatalogQueries {
       template: count(defs.map((d) => [d.template, null])),
       duration: buckets.map((b) => ({ value: b, name: null, count: defs.filter((d) => DURATION_BUCKETS[b](d)).length })).filter((b) => b.count > 0),
       style: count(defs.flatMap((d): [string, null][] => {
-        const main = mainOption(d);
-        return main ? [[main.private ? 'private' : 'shared', null]] : [];
+        const style = styleOf(d);
+        return style ? [[style, null]] : [];
       })),
-      pickup: count(defs.filter((d) => d.options.some((o) => !o.sales_paused && o.pickup)).map((): [string, null] => ['hotel', null])),
+      pickup: count(defs.filter(picksUp).map((): [string, null] => ['hotel', null])),
       rating: [4.5, 4].map((r) => ({ value: r, name: null, count: defs.filter((d) => d.rating && d.rating.average >= r).length })),
     };
   }
@@ -264,11 +277,9 @@ export class CatalogQueries {
     let product = await this.docs.collection<ProductDoc>('products').findOne({ ...visible, _id: idOrSlug });
     if (!product) {
       const sameSlug = await this.docs.collection<ProductDoc>('products').find({ ...visible, slug: idOrSlug });
-      if (storefront.kind === 'marketplace' && sameSlug.length > 1) {
+      // On a marketplace a slug is one seller's: the seller's slug picks it (and must, when several sellers use it).
+      if (storefront.kind === 'marketplace' && (sameSlug.length > 1 || options.seller)) {
         const seller = options.seller ? await this.reads.sellerBySlug(options.seller) : null;
-        product = sameSlug.find((s) => s.seller_id === seller?._id) ?? null;
-      } else if (storefront.kind === 'marketplace' && options.seller) {
-        const seller = await this.reads.sellerBySlug(options.seller);
         product = sameSlug.find((s) => s.seller_id === seller?._id) ?? null;
       } else {
         product = sameSlug[0] ?? null;

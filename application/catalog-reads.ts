@@ -29,12 +29,6 @@ export function visibleProducts(storefront: StorefrontDoc): Filter {
   return { seller_id: { $in: storefront.member_seller_ids }, published: true, network: true };
 }
 
-export function isVisible(storefront: StorefrontDoc, product: ProductDoc): boolean {
-  if (!product.published) return false;
-  if (storefront.kind === 'direct') return product.seller_id === storefront.seller_id;
-  return product.network && storefront.member_seller_ids.includes(product.seller_id);
-}
-
 /** Lookups in the catalog projection shared by the public and seller sides. */
 export class CatalogReads {
   constructor(private readonly docs: DocumentStore) {}
@@ -85,8 +79,8 @@ export class CatalogReads {
 
   /** The option and its trip when the storefront sells it; null otherwise. */
   async visibleOption(storefront: StorefrontDoc, optionId: string): Promise<{ product: Readonly<ProductDoc>; option: OptionDefinition } | null> {
-    const product = await this.docs.collection<ProductDoc>('products').findOne({ option_ids: optionId });
-    if (!product || !isVisible(storefront, product)) return null;
+    const product = await this.docs.collection<ProductDoc>('products').findOne({ ...visibleProducts(storefront), option_ids: optionId });
+    if (!product) return null;
     const option = product.definition.options.find((o) => o.id === optionId);
     return option ? { product, option } : null;
   }

@@ -1,4 +1,6 @@
 import type { Projector } from './projector';
+import { bookingRecord } from '../domain/booking/record';
+import type { BookingPlacedData } from '../domain/booking';
 
 /** Hold and booking documents as the booking pages read them, payments folded in. */
 export const bookingsProjector: Projector = {
@@ -31,34 +33,13 @@ export const bookingsProjector: Projector = {
     HoldCheckedOut: (e) => [{ collection: 'holds', updateOne: { filter: { _id: e.data.ref }, update: { $set: { status: 'checked_out' } } } }],
     HoldExpired: (e) => [{ collection: 'holds', updateOne: { filter: { _id: e.data.ref }, update: { $set: { status: 'expired' } } } }],
     BookingPlaced: (e) => {
-      const b = e.data;
+      const b = e.data as BookingPlacedData;
       return [{
         collection: 'bookings',
         updateOne: {
           filter: { _id: b.ref },
           update: {
-            $set: {
-              storefront_id: b.storefrontId,
-              seller_id: b.sellerId,
-              product_id: b.productId,
-              option_id: b.optionId,
-              start: b.start,
-              timezone: b.timezone,
-              pax: b.pax,
-              trip: b.trip,
-              quote: b.quote,
-              policy: b.policy,
-              lead_email: b.lead.email.trim().toLowerCase(),
-              booking_token_hash: b.bookingTokenHash,
-              contact_token_hash: b.contactTokenHash,
-              placed_at: b.placedAt,
-              status: 'placed',
-              hold_expires_at: null,
-              pending_expires_at: null,
-              cancellation: null,
-              rejection_reason: null,
-              details_needed: (b.travellers ?? []).length > 0,
-            },
+            $set: { ...bookingRecord(b), status: 'placed', pending_expires_at: null, cancellation: null },
           },
           upsert: true,
         },
@@ -70,7 +51,7 @@ export const bookingsProjector: Projector = {
       collection: 'bookings',
       updateOne: {
         filter: { _id: e.data.ref },
-        update: { $set: { status: 'cancelled', cancellation: { by: e.data.by, refund_pct: e.data.refund_pct, refund: e.data.refund }, cancelled_at: e.data.at } },
+        update: { $set: { status: 'cancelled', cancellation: { by: e.data.by, refund_pct: e.data.refund_pct, refund: e.data.refund } } },
         upsert: true,
       },
     }],

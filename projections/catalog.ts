@@ -33,11 +33,10 @@ export const catalogProjector: Projector = {
     keys: [],
     sellers: [{ slug: 1 }],
     storefronts: [],
-    products: [{ seller_id: 1 }, { slug: 1 }, { option_ids: 1 }, { item_ids: 1 }, { city: 1 }, { country: 1 }, { template: 1 }, { categories: 1 }, { places: 1 }],
+    products: [{ seller_id: 1 }, { slug: 1 }, { option_ids: 1 }, { item_ids: 1 }, { city: 1 }, { region: 1 }, { country: 1 }, { template: 1 }, { categories: 1 }, { places: 1 }],
   },
   handlers: {
     SellerCreated: (e) => [{ collection: 'sellers', replaceOne: { filter: { _id: e.data.sellerId }, doc: { _id: e.data.sellerId, ...e.data.definition }, upsert: true } }],
-    SellerUpdated: (e) => [{ collection: 'sellers', replaceOne: { filter: { _id: e.data.sellerId }, doc: { _id: e.data.sellerId, ...e.data.definition }, upsert: true } }],
     SecretKeyIssued: (e) => [{
       collection: 'keys',
       replaceOne: { filter: { _id: e.data.keyHash }, doc: { _id: e.data.keyHash, kind: 'secret', key_id: e.data.keyId, seller_id: e.data.sellerId, scopes: e.data.scopes, revoked: false }, upsert: true },
@@ -49,7 +48,6 @@ export const catalogProjector: Projector = {
       collection: 'keys',
       replaceOne: { filter: { _id: e.data.keyHash }, doc: { _id: e.data.keyHash, kind: 'website', key_id: e.data.keyId, storefront_id: e.data.storefrontId, revoked: false }, upsert: true },
     }],
-    WebsiteKeyRevoked: (e) => [{ collection: 'keys', updateOne: { filter: { key_id: e.data.keyId }, update: { $set: { revoked: true } } } }],
     ProductCreated: (e) => [setProduct(e, { seller_id: e.data.sellerId, published: false, created_at: e.recordedAt, created_position: e.position, ...productFields(e.data.definition) })],
     ProductUpdated: (e) => [setProduct(e, productFields(e.data.definition))],
     ProductPublished: (e) => [setProduct(e, { published: true })],

@@ -4,8 +4,7 @@ import type { Doc, Filter, Update } from '../application/ports/document-store';
 /** One document write, as data: projectors stay pure and the runner carries them out. */
 export type Write =
   | { collection: string; updateOne: { filter: Filter; update: Update; upsert?: boolean } }
-  | { collection: string; replaceOne: { filter: Filter; doc: Doc; upsert?: boolean } }
-  | { collection: string; deleteOne: { filter: Filter } };
+  | { collection: string; replaceOne: { filter: Filter; doc: Doc; upsert?: boolean } };
 
 export interface Projector {
   name: string;

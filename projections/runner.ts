@@ -113,11 +113,9 @@ export class ProjectionRunner {
       const { filter, update, upsert } = write.updateOne;
       const stamped = { ...update, $set: { ...(update.$set ?? {}), [POSITION_FIELD]: position } };
       await this.ignoringNewer(() => collection.updateOne({ $and: [filter, older] }, stamped, { upsert }));
-    } else if ('replaceOne' in write) {
+    } else {
       const { filter, doc, upsert } = write.replaceOne;
       await this.ignoringNewer(() => collection.replaceOne({ $and: [filter, older] }, { ...doc, [POSITION_FIELD]: position }, { upsert }));
-    } else {
-      await collection.deleteOne({ $and: [write.deleteOne.filter, older] });
     }
   }
 

@@ -40,18 +40,27 @@ interface Indexed {
   weak: Set<string>;
 }
 
-// Catalog documents are immutable and replaced on change, so words are worked out once per version.
-const indexed = new WeakMap<object, Map<string, Indexed>>();
+/** A trip as the list reads it: its id and version name the words worked out from its definition. */
+export interface Searchable {
+  _id: string;
+  updated_at: string;
+  definition: ProductDefinition;
+}
 
-function indexOf(d: ProductDefinition, locale: string): Indexed {
-  let byLocale = indexed.get(d);
-  if (!byLocale) indexed.set(d, (byLocale = new Map()));
-  let entry = byLocale.get(locale);
+const MAX_INDEXED = 20_000;
+// Words are worked out once per trip version and language, whichever store handed the document out.
+let indexed = new Map<string, Indexed>();
+
+function indexOf(product: Searchable, locale: string): Indexed {
+  const key = `${product._id}|${product.updated_at}|${locale}`;
+  let entry = indexed.get(key);
   if (!entry) {
+    const d = product.definition;
     const text = d.content[locale] ?? d.content[d.default_locale];
     const strong = [text.title, d.city.name, d.region.name, d.country.name, ...d.categories.map((c) => c.name), ...d.places.map((p) => p.name)].join(' ');
     entry = { strong: new Set(words(strong)), weak: new Set(words(text.summary)) };
-    byLocale.set(locale, entry);
+    if (indexed.size >= MAX_INDEXED) indexed = new Map();
+    indexed.set(key, entry);
   }
   return entry;
 }
@@ -76,8 +85,8 @@ function termScore(term: string, index: Indexed): number {
  * Free-text relevance of a trip: every term must match a word of its title, city, places,
  * categories or summary, exactly, as a prefix or within a typo or two; 0 means no match.
  */
-export function relevance(d: ProductDefinition, terms: string[], locale: string): number {
-  const index = indexOf(d, locale);
+export function relevance(product: Searchable, terms: string[], locale: string): number {
+  const index = indexOf(product, locale);
   let score = 0;
   for (const term of terms) {
     const s = termScore(term, index);

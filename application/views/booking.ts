@@ -2,6 +2,7 @@ import type { Money } from '../../domain/money';
 import type { Quote } from '../../domain/pricing/quote';
 import type { Doc } from '../ports/document-store';
 import type { Booking } from '../../domain/booking';
+import { bookingRecord } from '../../domain/booking/record';
 import type { Payment } from '../../domain/payment';
 
 export interface BookingDoc extends Doc {
@@ -79,23 +80,10 @@ export function bookingDocOf(booking: Booking, payment: Payment): BookingDoc | n
   const b = booking.placed;
   return {
     _id: b.ref,
-    storefront_id: b.storefrontId,
-    seller_id: b.sellerId,
-    product_id: b.productId,
-    option_id: b.optionId,
-    start: b.start,
-    pax: b.pax,
-    trip: b.trip,
-    quote: b.quote,
-    lead_email: b.lead.email.trim().toLowerCase(),
-    booking_token_hash: b.bookingTokenHash,
-    contact_token_hash: b.contactTokenHash,
+    ...bookingRecord(b),
     status: booking.status,
-    hold_expires_at: null,
     pending_expires_at: booking.pendingExpiresAt,
     cancellation: booking.cancellation,
-    rejection_reason: null,
-    details_needed: (b.travellers ?? []).length > 0,
     payment: payment.status === 'none' ? undefined : {
       method: payment.method, status: payment.status, due_at: payment.due_at, on_arrival: payment.on_arrival, paid: payment.paid, refunded: payment.refunded,
     },

@@ -330,3 +330,24 @@ describe('HTTP: a settled payment is refunded on cancellation', () => {
     expect(after.body.payment.status).to.equal('refunded');
   });
 });
+
+describe('HTTP: an email that cannot be sent changes no answer', () => {
+  let server: TestServer;
+
+  before(async () => {
+    server = await startTestServer({}, undefined, { mailer: { send: async () => { throw new Error('mail server down'); } } });
+  });
+  after(() => server.close());
+
+  it('still books (with tokens) and cancels', async () => {
+    const trip = await simpleTrip(server);
+    const start = await openStart(server, trip.optionId, '2027-01', '08');
+    const hold = await server.request('POST', '/v1/public/holds', { body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 1 }] } });
+    const booking = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead: { name: 'B', email: 'b@example.com', phone: '+351 912 111 111' } } });
+    expect(booking.status).to.equal(200);
+    expect(booking.body.booking_token).to.be.a('string');
+    const cancel = await server.request('POST', `/v1/public/bookings/${booking.body.ref}/cancel?token=${booking.body.booking_token}`);
+    expect(cancel.status).to.equal(200);
+    expect(await remainingAt(server, trip.optionId, start)).to.equal(trip.capacity);
+  });
+});

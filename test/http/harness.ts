@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import sinon from 'sinon';
 import { loadConfig, Config } from '../../infra/config';
 import { createEngine, Engine } from '../../infra/engine';
-import type { Mail } from '../../application/ports/mailer';
+import type { Mail, Mailer } from '../../application/ports/mailer';
 import { jsonLogger } from '../../http/logger';
 
 export const DIRECT_KEY = 'tp_pk_demo_direct';
@@ -34,12 +34,12 @@ export interface TestServer {
  * The real app on an ephemeral port with embedded stores and the demo catalog.
  * Only Date is faked, so the server's own timers run while tests move the clock.
  */
-export async function startTestServer(overrides: Partial<Config> = {}, now = new Date('2026-11-22T08:00:00.000Z')): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Config> = {}, now = new Date('2026-11-22T08:00:00.000Z'), options: { mailer?: Mailer } = {}): Promise<TestServer> {
   const clock = sinon.useFakeTimers({ now, toFake: ['Date'] });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trips-test-'));
   const mails: Mail[] = [];
   const config: Config = { ...loadConfig({}), dataDir, port: 0, logRequests: false, ...overrides };
-  const engine = await createEngine(config, { log: jsonLogger(true), mailer: { send: async (mail) => { mails.push(mail); } } });
+  const engine = await createEngine(config, { log: jsonLogger(true), mailer: options.mailer ?? { send: async (mail) => { mails.push(mail); } } });
   const server: Server = await new Promise((resolve) => {
     const s = engine.app.listen(0, '127.0.0.1', () => resolve(s));
   });
