@@ -316,7 +316,8 @@ export class CatalogQueries {
     if (query.date) return isRealDate(query.date) ? [query.date] : problem('date');
     if (!query.month) return null;
     if (!isRealMonth(query.month)) return problem('month');
-    const today = DateTime.fromJSDate(this.clock.now(), { zone: 'UTC' }).toISODate() as string;
+    // "Today" differs by zone: start from yesterday in UTC; starts already begun are past their cutoff anyway.
+    const today = DateTime.fromJSDate(this.clock.now(), { zone: 'UTC' }).minus({ days: 1 }).toISODate() as string;
     const days: string[] = [];
     for (let day = DateTime.fromISO(`${query.month}-01`, { zone: 'UTC' }); day.toFormat('yyyy-MM') === query.month; day = day.plus({ days: 1 })) {
       const date = day.toISODate() as string;
