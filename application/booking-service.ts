@@ -21,7 +21,7 @@ import type { Fx } from './ports/fx';
 import type { Mail, Mailer } from './ports/mailer';
 import { BookingDoc, BookingView, bookingDocOf, bookingView } from './views/booking';
 import { newBookingRef, newToken, secretHash } from './secrets';
-import { createHash } from 'node:crypto';
+import { fingerprint } from './canonical';
 
 export interface SelectionBody {
   option_id: string;
@@ -73,20 +73,6 @@ interface Priced {
   quote: Quote;
   selection: Selection;
   places: number;
-}
-
-/** JSON with object keys sorted, so the same request in another key order is the same request. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-function fingerprint(value: unknown): string {
-  return createHash('sha256').update(canonical(value)).digest('hex');
 }
 
 function selectionOf(body: SelectionBody): Selection {

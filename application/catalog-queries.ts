@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { fingerprint } from './canonical';
 import { DateTime } from 'luxon';
 import { decodeOffsetCursor, encodeOffsetCursor } from './cursor';
 import { calendarMonth, capacityOf, CalendarDay, isPastCutoff, isRealDate, isRealMonth, startsOn } from '../domain/calendar/schedule';
@@ -89,7 +89,9 @@ function durationKey(d: ProductDefinition): number | null {
 /** The list a cursor belongs to: its filters and the order's version. */
 function listKind(storefront: StorefrontDoc, query: ProductListQuery): string {
   const { cursor, limit, facets, ...rest } = query;
-  return `products.${LIST_ORDER_VERSION}.${createHash('sha1').update(storefront._id).update(JSON.stringify(rest)).digest('base64url')}`;
+  // The same filters in another order, or their values in another order, make the same list.
+  const filters = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, Array.isArray(v) ? [...v].sort() : v]));
+  return `products.${LIST_ORDER_VERSION}.${fingerprint({ storefront: storefront._id, filters })}`;
 }
 
 /** Public reads of the catalog: storefront, trip list, trip page, calendars. */
@@ -188,6 +190,8 @@ export class CatalogQueries {
         if (query.max_price !== undefined && perPerson > query.max_price) continue;
       }
       let score = 0;
+      // Free text with nothing to search by (only punctuation) matches no trip.
+      if (query.q?.trim() && terms.length === 0) continue;
       if (terms.length > 0) {
         score = relevance(product, terms, contentLocale(d, locale));
         if (score === 0) continue;

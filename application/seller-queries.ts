@@ -43,7 +43,7 @@ export class SellerQueries {
   async bookings(sellerId: string, query: BookingListQuery): Promise<Page<SellerBookingView> | Refusal> {
     const filter: Filter = { seller_id: sellerId, status: { $ne: 'placed' } };
     if (query.status) filter.status = { $in: query.status };
-    return this.page('bookings', 'seller_bookings', filter, { placed_at: -1, _id: 1 }, query,
+    return this.page('bookings', `seller_bookings.${[...(query.status ?? [])].sort().join(',')}`, filter, { placed_at: -1, _id: 1 }, query,
       (doc: Readonly<BookingDoc>) => ({ ...bookingView(doc), placed_at: doc.placed_at as string }));
   }
 

@@ -1,9 +1,12 @@
 import type { ProductDefinition } from '../../domain/catalog/definitions';
 
-/** Lowercase words without accents: "Sé de Lisboa" -> ["se", "de", "lisboa"]. */
+/** Lowercase words without accents, in any script: "Sé de Lisboa" -> ["se", "de", "lisboa"]; "寿司作り" stays one word. */
 export function words(text: string): string[] {
-  return text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').split(/[^a-z0-9]+/).filter(Boolean);
+  return text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 }
+
+/** Scripts written without spaces (Japanese, Chinese, ...) are matched inside words, not by word. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
 
 /** Edits (insert, delete, substitute, swap neighbours) allowed for a word of this length. */
 function allowedEdits(term: string): number {
@@ -68,6 +71,10 @@ function indexOf(product: Searchable, locale: string): Indexed {
 function termScore(term: string, index: Indexed): number {
   if (index.strong.has(term)) return 4;
   if (index.weak.has(term)) return 2;
+  if (UNSPACED.test(term)) {
+    if ([...index.strong].some((w) => w.includes(term))) return 3;
+    return [...index.weak].some((w) => w.includes(term)) ? 1 : 0;
+  }
   const max = allowedEdits(term);
   let best = 0;
   for (const word of index.strong) {

@@ -258,5 +258,14 @@ describe('HTTP: free-text search of the trip list (q)', () => {
     expect(city.body.data.every((c: any) => c.city.slug === 'porto' || /porto/i.test(c.title + c.summary))).to.equal(true);
     const nothing = await server.request('GET', '/v1/public/products?q=zzzzqqq');
     expect(nothing.body).to.deep.include({ data: [], total: 0, next_cursor: null });
+    const punctuation = await server.request('GET', '/v1/public/products?q=((((');
+    expect(punctuation.body.total).to.equal(0);
+  });
+
+  it('finds Japanese text inside words, in the asked language', async () => {
+    const sushi = await server.request('GET', `/v1/public/products?locale=ja&q=${encodeURIComponent('寿司')}`, { key: MARKET_KEY });
+    expect(sushi.body.total).to.equal(1);
+    expect(sushi.body.data[0].content_locale).to.equal('ja');
+    expect(sushi.body.data[0].title).to.include('寿司');
   });
 });
