@@ -1,5 +1,4 @@
-import { DateTime } from 'luxon';
-import { Booking, bookingDecider, bookingStream, BookingPlacedData, Lead, refundPreview, RefundPreview } from '../domain/booking';
+import { Booking, bookingDecider, bookingStream, BookingPlacedData, Lead, refundPreview, RefundPreview, requestLapsesAt } from '../domain/booking';
 import { capacityOf, checkStart } from '../domain/calendar/schedule';
 import type { OptionDefinition, PaymentMethodDefinition, PaymentMethodKind } from '../domain/catalog/definitions';
 import { Money, Rounding, convertThroughUsd, money, roundingFor } from '../domain/money';
@@ -145,7 +144,7 @@ export class BookingService {
       fx,
       rounding: roundingFor(ctx.storefront.rounding, currency),
       remaining,
-      pendingExpiresAt: DateTime.fromJSDate(now).plus({ hours: this.settings.pendingHours }).toUTC().toISO(),
+      pendingExpiresAt: requestLapsesAt(now, this.settings.pendingHours, body.start, product.definition.timezone),
     });
     if (isRefusal(quote)) return quote;
     const places = seatsOf(option, selection);
@@ -357,7 +356,11 @@ export class BookingService {
     const result = await this.commands.handle(
       bookingStream(ref),
       bookingDecider,
-      { type: 'PlaceBooking', booking, confirmation: paymentIsDue(sold.method) ? 'manual' : quote.confirmation, pendingExpiresAt: dueAt(sold.method) ?? quote.pending_expires_at, now },
+      {
+        type: 'PlaceBooking', booking, confirmation: paymentIsDue(sold.method) ? 'manual' : quote.confirmation, now,
+        // Counted from the checkout that makes the request, not from the hold before it.
+        pendingExpiresAt: dueAt(sold.method) ?? requestLapsesAt(now, this.settings.pendingHours, sold.start, product.definition.timezone),
+      },
       metadata,
     );
     if (isRefusal(result)) return result;

@@ -1,12 +1,19 @@
 import { assertNever } from '../decider';
 import { money } from '../money';
 import { daysBefore, percentOf, refundPct } from '../policy/refund';
+import { startInstant } from '../calendar/schedule';
 import { Refusal, conflict, notFound } from '../refusal';
 import { Booking, BookingEvent, BookingPlacedData } from './events';
 
 export type BookingCommand =
   | { type: 'PlaceBooking'; booking: BookingPlacedData; confirmation: 'instant' | 'manual'; pendingExpiresAt: string | null; now: Date }
   | { type: 'CancelBooking'; by: 'traveller' | 'seller'; paid: number; reason: string | null; now: Date };
+
+/** A request waiting for the seller lapses `hours` after it is made, and never after its start. */
+export function requestLapsesAt(now: Date, hours: number, start: string, timezone: string): string {
+  const lapse = now.getTime() + hours * 3_600_000;
+  return new Date(Math.min(lapse, startInstant(start, timezone).toMillis())).toISOString();
+}
 
 export interface RefundPreview {
   days_before: number;

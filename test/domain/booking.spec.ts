@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { BookingCommand, BookingEvent, bookingDecider, refundPreview } from '../../domain/booking';
+import { BookingCommand, BookingEvent, bookingDecider, refundPreview, requestLapsesAt } from '../../domain/booking';
 import { at, bookingPlaced, MODERATE, soldQuote } from './fixtures';
 import { given } from './given-when-then';
 
@@ -154,5 +154,13 @@ describe('booking decider', () => {
       expect(preview.refund_pct).to.equal(100);
       expect(preview.refund).to.deep.equal({ amount: 0, currency: 'USD' });
     });
+  });
+});
+
+describe('requestLapsesAt', () => {
+  it('lapses the given hours after the request, and never after the start', () => {
+    const now = new Date('2026-11-22T08:00:00.000Z');
+    expect(requestLapsesAt(now, 48, '2026-12-10T09:00', 'Europe/Lisbon')).to.equal('2026-11-24T08:00:00.000Z');
+    expect(requestLapsesAt(now, 48, '2026-11-23T16:30', 'Asia/Muscat')).to.equal('2026-11-23T12:30:00.000Z');
   });
 });
