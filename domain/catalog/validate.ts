@@ -46,6 +46,23 @@ export function productProblems(p: ProductDefinition, taken: CatalogTaken = { id
     });
     if (o.min_units !== null && o.max_units !== null && o.min_units > o.max_units) add(`options[${i}].min_units`, 'min_above_max', 'min_units is above max_units');
     if (!o.ask_for_price && o.pricing.tiers.length === 0) add(`options[${i}].pricing.tiers`, 'no_price', 'an option that is not ask_for_price needs a price tier');
+    const paying = o.units.filter((u) => !u.free);
+    o.pricing.tiers.forEach((t, j) => {
+      if (t.max_pax !== null && t.min_pax > t.max_pax) add(`options[${i}].pricing.tiers[${j}].min_pax`, 'min_above_max', 'min_pax is above max_pax');
+      for (const unit of paying) {
+        if (!o.ask_for_price && t.unit_prices[unit.id] === undefined && !t.age_prices?.[unit.id]) {
+          add(`options[${i}].pricing.tiers[${j}].unit_prices`, 'unit_unpriced', `unit ${unit.id} has no price in this tier`);
+        }
+      }
+    });
+    if (!o.units.some((u) => ['adult', 'senior', 'student'].includes(u.type))) {
+      add(`options[${i}].units`, 'no_accompanying_unit', 'an option needs a unit that may travel on its own (adult, senior or student)');
+    }
+    if (new Set(o.availability.times).size !== o.availability.times.length) add(`options[${i}].availability.times`, 'duplicate_time', 'a start time is listed twice');
+    if (o.availability.until !== null && o.availability.until < o.availability.from) add(`options[${i}].availability.until`, 'until_before_from', 'until is before from');
+    o.policy.tiers.forEach((t, j) => {
+      if (t.to_days !== null && t.from_days >= t.to_days) add(`options[${i}].policy.tiers[${j}].to_days`, 'empty_range', 'to_days must be above from_days');
+    });
     if (o.policy.tiers.length === 0) add(`options[${i}].policy.tiers`, 'no_tiers', 'a cancellation policy needs at least one tier');
     const dates: [string, string][] = [['from', o.availability.from], ...(o.availability.until ? [['until', o.availability.until] as [string, string]] : []),
       ...o.availability.closed_dates.map((d, j): [string, string] => [`closed_dates[${j}]`, d])];

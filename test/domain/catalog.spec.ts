@@ -66,6 +66,28 @@ describe('catalog deciders', () => {
       expect(reasons(refusal.fields.problems as InputProblem[])).to.deep.include.members([['slug', 'slug_taken'], ['options[0].id', 'id_taken']]);
     });
 
+    it('refuses tiers upside down or missing a unit, empty ranges, repeated times, options nobody may book alone', () => {
+      const base = option({ is_default: true });
+      const child = unit({ id: 'kid', type: 'child', min_age: 3, max_age: 11 });
+      const broken = product({
+        options: [{
+          ...base,
+          units: [child],
+          pricing: { tiers: [tier(5, 2, {})] },
+          policy: { name: 'Odd', tiers: [{ from_days: 5, to_days: 2, refund_pct: 50 }] },
+          availability: { ...base.availability, times: ['10:00', '10:00'], from: '2027-01-10', until: '2027-01-01' },
+        }],
+      });
+      expect(reasons(productProblems(broken))).to.deep.include.members([
+        ['options[0].pricing.tiers[0].min_pax', 'min_above_max'],
+        ['options[0].pricing.tiers[0].unit_prices', 'unit_unpriced'],
+        ['options[0].units', 'no_accompanying_unit'],
+        ['options[0].availability.times', 'duplicate_time'],
+        ['options[0].availability.until', 'until_before_from'],
+        ['options[0].policy.tiers[0].to_days', 'empty_range'],
+      ]);
+    });
+
     it('refuses dates that are not real, min above max, unpriced options, empty policies and extras for unknown options', () => {
       const base = option({ is_default: true });
       const broken = product({
@@ -105,6 +127,7 @@ describe('catalog deciders', () => {
         ['timezone', 'unknown_timezone'],
         ['options', 'several_defaults'],
         ['options[0].pricing.tiers[0].unit_prices', 'unknown_unit'],
+        ...option().units.filter((u) => !u.free).map((): [string, string] => ['options[0].pricing.tiers[0].unit_prices', 'unit_unpriced']),
         ['options[0].availability.times[0]', 'invalid_time'],
         ['options[0].availability.capacity', 'capacity_required'],
         ['extras[0].local_price.currency', 'unknown_currency'],
