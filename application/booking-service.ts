@@ -20,7 +20,9 @@ import type { Fx } from './ports/fx';
 import type { Mail, Mailer } from './ports/mailer';
 import { BookingDoc, BookingView, bookingDocOf, bookingView } from './views/booking';
 import { newBookingRef, newToken, secretHash } from './secrets';
+import { DateTime } from 'luxon';
 import { fingerprint } from './canonical';
+import { checkTravellerDetails } from '../domain/booking/travellers';
 
 export interface SelectionBody {
   option_id: string;
@@ -284,17 +286,9 @@ export class BookingService {
       });
       if (count > 0) return refuse('AlreadyBooked', 'this email already has a booking for this start', { bookings: count });
     }
-    const fields = option.traveller_details.fields;
-    if (fields.length > 0) {
-      const given = body.traveller_details ?? [];
-      const missing = Array.from({ length: pax }, (_, i) => {
-        const traveller = given[i] ?? {};
-        const absent = fields.filter((f) => typeof traveller[f] !== 'string' || (traveller[f] as string).trim() === '');
-        if (absent.length === 0) return null;
-        return absent.length === fields.length ? { traveller: i + 1 } : { traveller: i + 1, fields: absent };
-      }).filter((m) => m !== null);
-      if (missing.length > 0) return refuse('TravellerDetailsRequired', 'details are needed for every traveller, lead first', { missing });
-    }
+    const today = DateTime.fromJSDate(now, { zone: timezone }).toISODate() as string;
+    const details = checkTravellerDetails(option.traveller_details.fields, body.traveller_details ?? [], pax, start, today);
+    if (details) return details;
     return { method: method ?? null };
   }
 

@@ -37,6 +37,7 @@ export type RefusalCode =
   | 'PaymentMethodNotOffered'
   | 'PaymentWindowClosed'
   | 'TravellerDetailsRequired'
+  | 'TravellerDetailsInvalid'
   | 'AlreadyBooked'
   | 'SellerUnavailable';
 
