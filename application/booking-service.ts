@@ -509,14 +509,16 @@ export class BookingService {
     return { ref, status: 'cancelled', cancellation: { by, refund_pct, refund } };
   }
 
-  /** Places back on sale and the refund paid: both safe to repeat. Answers the last log position written. */
+  /** Places back on sale, the refund paid, nothing more owed: all safe to repeat. Answers the last log position written. */
   private async afterCancellation(booking: Readonly<BookingDoc>, refund: Money, now: Date, metadata: EventMetadata): Promise<number | Refusal> {
     const ref = booking._id;
     const released = await this.commands.handle(departureStream(booking.option_id, booking.start), departureDecider, { type: 'ReleasePlaces', ref, why: 'cancelled', now }, metadata);
     if (isRefusal(released)) return released;
     const refunded = await this.commands.handle(paymentStream(ref), paymentDecider, { type: 'RefundPayment', ref, refund, now }, metadata);
     if (isRefusal(refunded)) return refunded;
-    return Math.max(released.position, refunded.position);
+    const closed = await this.commands.handle(paymentStream(ref), paymentDecider, { type: 'CancelUnpaid', ref, now }, metadata);
+    if (isRefusal(closed)) return closed;
+    return Math.max(released.position, refunded.position, closed.position);
   }
 
   /** Gives the places of holds whose time is up back to their departures (the calendar already ignores them). */

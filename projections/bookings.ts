@@ -63,6 +63,10 @@ export const bookingsProjector: Projector = {
         upsert: true,
       },
     }],
+    PaymentCancelled: (e) => [{
+      collection: 'bookings',
+      updateOne: { filter: { _id: e.data.ref }, update: { $set: { 'payment.status': 'cancelled', 'payment.on_arrival': null, 'payment.due_at': null } }, upsert: true },
+    }],
     PaymentRefunded: (e) => [{ collection: 'bookings', updateOne: { filter: { _id: e.data.ref }, update: { $set: { 'payment.refunded': e.data.refunded, 'payment.status': e.data.status } }, upsert: true } }],
   },
 };

@@ -12,9 +12,11 @@ export type PaymentEvent =
       type: 'PaymentArranged';
       data: { ref: string; method: PaymentMethodKind | null; status: PaymentStatus; due_at: string | null; on_arrival: Money | null; paid: Money };
     }
-  | { type: 'PaymentRefunded'; data: { ref: string; refund: Money; /** Refunded so far, this refund included. */ refunded: Money; status: PaymentStatus; at: string } };
+  | { type: 'PaymentRefunded'; data: { ref: string; refund: Money; /** Refunded so far, this refund included. */ refunded: Money; status: PaymentStatus; at: string } }
+  /** A cancelled booking that had nothing paid yet owes nothing any more (no amount to bring, no link to pay). */
+  | { type: 'PaymentCancelled'; data: { ref: string; at: string } };
 
-export type PaymentStatus = 'paid' | 'unpaid' | 'pay_on_arrival' | 'refunded';
+export type PaymentStatus = 'paid' | 'unpaid' | 'pay_on_arrival' | 'refunded' | 'cancelled';
 
 export type Payment =
   | { status: 'none' }
@@ -22,7 +24,8 @@ export type Payment =
 
 export type PaymentCommand =
   | { type: 'ArrangePayment'; ref: string; method: PaymentMethodKind | null; due_now: Money; on_arrival: Money | null; due_at: string | null }
-  | { type: 'RefundPayment'; ref: string; refund: Money; now: Date };
+  | { type: 'RefundPayment'; ref: string; refund: Money; now: Date }
+  | { type: 'CancelUnpaid'; ref: string; now: Date };
 
 export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
   switch (event.type) {
@@ -31,6 +34,9 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
     case 'PaymentRefunded':
       if (state.status === 'none') return state;
       return { ...state, refunded: event.data.refunded, status: event.data.status };
+    case 'PaymentCancelled':
+      if (state.status === 'none') return state;
+      return { ...state, status: 'cancelled', on_arrival: null, due_at: null };
   }
 }
 
@@ -55,6 +61,9 @@ export function decidePayment(command: PaymentCommand, state: Payment): PaymentE
       const status: PaymentStatus = refunded.amount >= state.paid.amount ? 'refunded' : state.status;
       return [{ type: 'PaymentRefunded', data: { ref: command.ref, refund: { amount, currency }, refunded, status, at: command.now.toISOString() } }];
     }
+    case 'CancelUnpaid':
+      if ((state.status !== 'pay_on_arrival' && state.status !== 'unpaid') || state.paid.amount > 0) return [];
+      return [{ type: 'PaymentCancelled', data: { ref: command.ref, at: command.now.toISOString() } }];
     default:
       return assertNever(command);
   }

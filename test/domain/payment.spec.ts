@@ -45,6 +45,22 @@ describe('payment decider', () => {
     });
   });
 
+  describe('CancelUnpaid', () => {
+    it('owes nothing more once a booking paid on arrival is cancelled', () => {
+      given(paymentDecider, [arranged({ method: 'pay_on_arrival', status: 'pay_on_arrival', on_arrival: eur(9137), paid: eur(0) })])
+        .when({ type: 'CancelUnpaid', ref: REF, now: NOW })
+        .then([{ type: 'PaymentCancelled', data: { ref: REF, at: NOW.toISOString() } }]);
+    });
+
+    it('leaves a paid booking to its refund, and cancels once', () => {
+      given(paymentDecider, [arranged()]).when({ type: 'CancelUnpaid', ref: REF, now: NOW }).thenNothing();
+      given(paymentDecider, [
+        arranged({ method: 'payment_link', status: 'unpaid', paid: eur(0) }),
+        { type: 'PaymentCancelled', data: { ref: REF, at: NOW.toISOString() } },
+      ]).when({ type: 'CancelUnpaid', ref: REF, now: NOW }).thenNothing();
+    });
+  });
+
   describe('RefundPayment', () => {
     it('refunds part of what was paid', () => {
       given(paymentDecider, [arranged()])

@@ -294,6 +294,9 @@ describe('HTTP: ways to pay at checkout (spec 2.8, 4.3, 4.4)', () => {
     const refund = await server.request('GET', `/v1/public/bookings/${booking.body.ref}/refund?token=${booking.body.booking_token}`, { key });
     expect(refund.body.paid.amount).to.equal(0);
     expect(refund.body.refund.amount).to.equal(0);
+    await server.request('POST', `/v1/public/bookings/${booking.body.ref}/cancel?token=${booking.body.booking_token}`, { key });
+    const cancelled = await server.request('GET', `/v1/public/bookings/${booking.body.ref}?token=${booking.body.booking_token}`, { key });
+    expect(cancelled.body.payment).to.include({ status: 'cancelled', on_arrival: null });
   });
 
   it('pays by link: pending until paid, with the deadline as due_at and pending_expires_at', async () => {
