@@ -22,6 +22,7 @@ import { BookingDoc, BookingView, bookingDocOf, bookingView } from './views/book
 import { newBookingRef, newToken, secretHash } from './secrets';
 import { DateTime } from 'luxon';
 import { fingerprint } from './canonical';
+import { bookingCancelledMail, bookingMadeMail } from './mail/messages';
 import { checkTravellerDetails } from '../domain/booking/travellers';
 
 export interface SelectionBody {
@@ -374,12 +375,8 @@ export class BookingService {
     await this.awaitProjections(Math.max(result.position, payment.position, ...positions));
     const view = checkoutView(result.state, payment.state, first ? { bookingToken, contactToken } : null);
     if (first && !isRefusal(view)) {
-      await this.sendQuietly({
-        to: booking.lead.email,
-        subject: `Booking ${ref}: ${view.status}`,
-        text: `${booking.trip.title} (${booking.trip.option}), ${booking.start}, ${booking.pax} travellers. Status: ${view.status}. Manage it with your booking reference ${ref}.`,
-        locale: booking.locale,
-      });
+      const title = product.definition.content[booking.locale ?? '']?.title ?? booking.trip.title;
+      await this.sendQuietly(bookingMadeMail(booking.lead.email, booking.locale, { ref, trip: title, start: booking.start, pax: booking.pax, status: view.status }));
     }
     return view;
   }
@@ -499,12 +496,9 @@ export class BookingService {
     if (isRefusal(followed)) return followed;
     await this.awaitProjections(Math.max(cancelled.position, followed));
     const placed = cancelled.state.placed;
-    await this.sendQuietly({
-      to: placed.lead.email,
-      subject: `Booking ${ref} cancelled`,
-      text: `Your booking ${ref} (${placed.trip.title}, ${placed.start}) is cancelled. Refund: ${event.data.refund.amount} ${event.data.refund.currency} (minor units).`,
-      locale: placed.locale,
-    });
+    const product = await this.catalog.product(placed.productId);
+    const title = product?.definition.content[placed.locale ?? '']?.title ?? placed.trip.title;
+    await this.sendQuietly(bookingCancelledMail(placed.lead.email, placed.locale, { ref, trip: title, start: placed.start, refund: event.data.refund }));
     const { by, refund_pct, refund } = event.data;
     return { ref, status: 'cancelled', cancellation: { by, refund_pct, refund } };
   }

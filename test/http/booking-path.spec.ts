@@ -291,6 +291,7 @@ describe('HTTP: ways to pay at checkout (spec 2.8, 4.3, 4.4)', () => {
     if (onArrival.currencies.includes('USD')) expect(bring).to.deep.equal(hold.body.quote.totals.due_now);
     const mail = server.mails.find((m) => m.subject.includes(booking.body.ref));
     expect(mail?.locale).to.equal('de');
+    expect(mail?.subject).to.equal(`Buchung ${booking.body.ref}: bestätigt`);
     const refund = await server.request('GET', `/v1/public/bookings/${booking.body.ref}/refund?token=${booking.body.booking_token}`, { key });
     expect(refund.body.paid.amount).to.equal(0);
     expect(refund.body.refund.amount).to.equal(0);
