@@ -73,6 +73,39 @@ function picksUp(d: ProductDefinition): boolean {
   return d.options.some((o) => !o.sales_paused && o.pickup !== null);
 }
 
+const HOME_MIX = 12;
+
+/**
+ * The marketplace home rail (spec 4.2 home): within the first 12, take turns across sellers and,
+ * where possible, countries, keeping each trip's place in the recommended order otherwise.
+ * Priced trips stay ahead of those that ask for a price.
+ */
+function homeMix<C extends { product: Readonly<ProductDoc> }>(ordered: C[]): C[] {
+  const rest = [...ordered];
+  const head: C[] = [];
+  const sellers = new Set<string>();
+  const countries = new Set<string>();
+  const priced = (c: C) => c.product.from_usd !== null;
+  while (head.length < HOME_MIX && rest.length > 0) {
+    const tier = priced(rest[0]);
+    const fits = (c: C, byCountry: boolean) => priced(c) === tier && !sellers.has(c.product.seller_id)
+      && (!byCountry || !countries.has(c.product.definition.country.slug));
+    let i = rest.findIndex((c) => fits(c, true));
+    if (i < 0) i = rest.findIndex((c) => fits(c, false));
+    if (i < 0) {
+      // Every seller has had a turn: start the next round.
+      sellers.clear();
+      countries.clear();
+      continue;
+    }
+    const [chosen] = rest.splice(i, 1);
+    head.push(chosen);
+    sellers.add(chosen.product.seller_id);
+    countries.add(chosen.product.definition.country.slug);
+  }
+  return [...head, ...rest];
+}
+
 interface Candidate {
   product: Readonly<ProductDoc>;
   /** Per traveller, in the list's currency: the group share with travellers, else from_price. */
@@ -200,6 +233,9 @@ export class CatalogQueries {
     }
 
     candidates = this.order(candidates, query, storefront);
+    if (query.home === 'true' && storefront.kind === 'marketplace' && !query.q && (query.sort ?? 'recommended') === 'recommended') {
+      candidates = homeMix(candidates);
+    }
     const total = candidates.length;
     const page = candidates.slice(offset, offset + query.limit);
     const next = offset + query.limit < total ? encodeOffsetCursor(kind, offset + query.limit) : null;

@@ -269,3 +269,22 @@ describe('HTTP: free-text search of the trip list (q)', () => {
     expect(sushi.body.data[0].title).to.include('寿司');
   });
 });
+
+describe('HTTP: the marketplace home rail (home=true)', () => {
+  let server: TestServer;
+
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+
+  it('takes turns across sellers within the first 12, and leaves the set of trips as it is', async () => {
+    const plain = await server.request('GET', '/v1/public/products?limit=100', { key: MARKET_KEY });
+    const home = await server.request('GET', '/v1/public/products?limit=100&home=true', { key: MARKET_KEY });
+    expect(home.body.total).to.equal(plain.body.total);
+    expect(home.body.data.map((c: any) => c.id)).to.have.members(plain.body.data.map((c: any) => c.id));
+    // Four sellers: every run of four in the first twelve has each of them once.
+    const first = home.body.data.slice(0, 12).map((c: any) => c.seller.slug);
+    for (const round of [first.slice(0, 4), first.slice(4, 8), first.slice(8, 12)]) expect(new Set(round).size).to.equal(4);
+  });
+});
