@@ -41,8 +41,9 @@ const list = (...values: readonly string[]): Schema => arr(enumOf(...values), { 
 const slugs: Schema = arr(slug, { minItems: 1, maxItems: 50 });
 const booleanParam = enumOf('true', 'false');
 /** A ref of any shape: one that is not a booking's answers 404 like any missing booking. */
-const anyRef = str({ minLength: 1, maxLength: 100 });
-const access = { token: str({ minLength: 1, maxLength: 200 }), email: str({ minLength: 3, maxLength: 320 }) };
+// Generous bounds: a ref, token or email of any plausible size that is wrong answers 404 like a missing booking.
+const anyRef = str({ minLength: 1, maxLength: 2000 });
+const access = { token: str({ minLength: 1, maxLength: 2000 }), email: str({ minLength: 1, maxLength: 2000 }) };
 
 const ACCESS = 'Access proof, one of: `token` (the booking_token from the checkout answer), `email` (the lead\'s email, any case) '
   + 'or the traveller\'s session cookie passed on with the website key. A wrong token or email answers the same 404 NotFound '
@@ -110,7 +111,7 @@ export const operations: Operation[] = [
   {
     id: 'getProduct', method: 'get', path: '/v1/public/products/{product}', auth: 'website', catalogRead: true, summary: 'One trip by id or slug',
     description: 'One trip with its text, photos, options (units, cancellation policy, traveller details, pickup, rooms), extras and from_price. 404 NotFound (entity product) for a trip the site does not sell or have.',
-    pathParams: { product: str({ minLength: 1, maxLength: 200 }) }, query: { locale, currency, seller: slug },
+    pathParams: { product: str({ minLength: 1, maxLength: 2000 }) }, query: { locale, currency, seller: slug },
     paramDescriptions: { product: 'Trip id or slug (on a marketplace a slug also needs `seller`)', seller: 'Seller slug, to tell apart trips of the same slug on a marketplace' },
     success: { status: 200, description: 'trip' }, response: ref('Trip'),
   },

@@ -166,7 +166,13 @@ function extraLines(request: PriceRequest, convert: (usd: number) => Money): Quo
   const { product, option, selection } = request;
   const lines: QuoteLine[] = [];
   const offered = product.extras.filter((e) => e.option_ids.length === 0 || e.option_ids.includes(option.id));
+  const seen = new Set<string>();
   for (const [i, chosen] of selection.extras.entries()) {
+    // Listing an extra twice would step around its limit per booking.
+    if (seen.has(chosen.extra_id)) {
+      return invalidInput([{ reason: 'duplicate_extra', field: `extras[${i}].extra_id`, detail: 'each extra may be listed once' }]);
+    }
+    seen.add(chosen.extra_id);
     const extra = offered.find((e) => e.id === chosen.extra_id);
     if (!extra) {
       return invalidInput([{ reason: 'unknown_extra', field: `extras[${i}].extra_id`, detail: 'not an extra of this option' }]);

@@ -102,6 +102,10 @@ describe('HTTP: the booking path end to end (spec parts 3 and 4)', () => {
     const missing = await server.request('GET', '/v1/public/bookings/TP-AAAA-AAAA?token=bt_wrong');
     const malformed = await server.request('GET', '/v1/public/bookings/not-a-ref?token=bt_wrong');
     expect(malformed.status).to.equal(404);
+    const huge = await server.request('GET', `/v1/public/bookings/${'X'.repeat(500)}?token=${'t'.repeat(500)}`);
+    expect(huge.status).to.equal(404);
+    const shortEmail = await server.request('GET', `/v1/public/bookings/${booking.body.ref}?email=a`);
+    expect(shortEmail.status).to.equal(404);
     expect({ ...malformed.body }).to.deep.equal({ ...missing.body });
     for (const answer of [wrongToken, wrongEmail, noProof]) {
       expect(answer.status).to.equal(404);
