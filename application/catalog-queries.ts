@@ -1,7 +1,7 @@
 import { fingerprint } from './canonical';
 import { DateTime } from 'luxon';
 import { decodeOffsetCursor, encodeOffsetCursor } from './cursor';
-import { calendarMonth, capacityOf, CalendarDay, isPastCutoff, isRealDate, isRealMonth, startsOn } from '../domain/calendar/schedule';
+import { bookableStarts, calendarMonth, capacityOf, CalendarDay, isRealDate, isRealMonth } from '../domain/calendar/schedule';
 import type { ProductDefinition } from '../domain/catalog/definitions';
 import { remainingPlaces } from '../domain/departure';
 import { Refusal, invalidInput, notFound, refuse } from '../domain/refusal';
@@ -190,6 +190,7 @@ export class CatalogQueries {
       : null;
     const terms = query.q ? words(query.q) : [];
     const n = query.travellers;
+    const now = this.clock.now();
     // Prices are converted only when the order or a filter looks at them, or travellers ask for group prices.
     const pricesNeeded = n !== undefined || query.sort === 'price' || query.sort === 'price_desc' || query.min_price !== undefined || query.max_price !== undefined;
     let candidates: (Candidate & { score: number })[] = [];
@@ -206,7 +207,7 @@ export class CatalogQueries {
       if (query.pickup === 'hotel' && !picksUp(d)) continue;
       if (query.confirmation === 'instant' && !d.options.some((o) => !o.sales_paused && o.capacity_mode !== 'on_request' && o.confirmation === 'instant')) continue;
       if (query.min_rating !== undefined && (!d.rating || d.rating.average < query.min_rating)) continue;
-      if (days && !(await this.bookableOn(d, days, n ?? 1))) continue;
+      if (days && !(await this.bookableOn(d, days, n ?? 1, now))) continue;
       const shown = product.from_usd !== null;
       if (query.price && !query.price.includes(shown ? 'shown' : 'ask')) continue;
       // Each traveller's price is converted and rounded once, then multiplied, exactly as a quote does.
@@ -371,14 +372,14 @@ export class CatalogQueries {
    * date/month): an option on sale whose limits and prices fit the group runs then, before its
    * cutoff, with places for all.
    */
-  private async bookableOn(d: ProductDefinition, days: string[], travellers: number): Promise<boolean> {
-    const now = this.clock.now();
+  private async bookableOn(d: ProductDefinition, days: string[], travellers: number, now: Date): Promise<boolean> {
     for (const option of d.options) {
       if (!groupCanBook(option, travellers)) continue;
-      const starts = days.flatMap((day) => startsOn(option, day)).filter((start) => !isPastCutoff(option, start, d.timezone, now));
+      const starts = bookableStarts(option, d.timezone, days, now);
       if (starts.length === 0) continue;
       const capacity = capacityOf(option);
       if (capacity === null) return true;
+      if (capacity < travellers) continue;
       const entries = await this.departures.entriesByStart(option.id, starts[0], starts[starts.length - 1]);
       if (starts.some((start) => {
         const at = entries.get(start);
@@ -387,4 +388,5 @@ export class CatalogQueries {
     }
     return false;
   }
+
 }

@@ -28,11 +28,16 @@ export function isRealMonth(month: string): boolean {
   return /^\d{4}-\d{2}$/.test(month) && DateTime.fromISO(`${month}-01`, { zone: 'UTC' }).isValid;
 }
 
+/** ISO weekday (1 = Monday ... 7 = Sunday) of a calendar date, without time zones: a date is a date. */
+export function isoWeekday(date: string): number {
+  return ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+}
+
 /**
  * Whether the option runs on a local date by its availability rule (not whether places are left).
  * `weekday` (1 = Monday) may be given when the caller already knows it.
  */
-export function runsOn(option: OptionDefinition, date: string, weekday = DateTime.fromISO(date, { zone: 'UTC' }).weekday): boolean {
+export function runsOn(option: OptionDefinition, date: string, weekday = isoWeekday(date)): boolean {
   const rule = option.availability;
   if (date < rule.from || (rule.until !== null && date > rule.until)) return false;
   if (rule.closed_dates.includes(date)) return false;
@@ -101,8 +106,21 @@ const DAY_STATUS_ORDER: StartStatus[] = ['open', 'sold_out', 'past_cutoff', 'clo
  * The local wall-clock time 'YYYY-MM-DDTHH:MM' up to which starts are past their cutoff:
  * a start is too late when it begins before now + cutoff_hours.
  */
-function cutoffHorizon(option: OptionDefinition, timezone: string, now: Date): string {
+export function cutoffHorizon(option: OptionDefinition, timezone: string, now: Date): string {
   return DateTime.fromMillis(now.getTime() + option.availability.cutoff_hours * 3_600_000, { zone: timezone }).toFormat("yyyy-MM-dd'T'HH:mm");
+}
+
+/** Whether a local start is past a cutoff horizon (local wall-clock time, as cutoffHorizon gives). */
+export function beforeHorizon(start: string, horizon: string): boolean {
+  // An all-day start counts from the end of its day, like startInstant: "T24:00" sorts after every time of that day.
+  return (start.length === 10 ? `${start}T24:00` : start) <= horizon;
+}
+
+/** The starts of the option on these local dates that can still be booked at `now` (before their cutoff). */
+export function bookableStarts(option: OptionDefinition, timezone: string, dates: string[], now: Date): string[] {
+  if (option.sales_paused) return [];
+  const horizon = cutoffHorizon(option, timezone, now);
+  return dates.flatMap((date) => startsOn(option, date)).filter((start) => !beforeHorizon(start, horizon));
 }
 
 /**
@@ -129,9 +147,7 @@ export function calendarMonth(
       const time = start.length === 10 ? null : start.slice(11);
       if (option.sales_paused) return { time, status: 'closed', remaining: null };
       const remaining = remainingAt(start);
-      // An all-day start counts from the end of its day, like startInstant: "T24:00" sorts after every time of that day.
-      const local = start.length === 10 ? `${start}T24:00` : start;
-      if (local <= horizon) return { time, status: 'past_cutoff', remaining };
+      if (beforeHorizon(start, horizon)) return { time, status: 'past_cutoff', remaining };
       return { time, status: remaining === 0 ? 'sold_out' : 'open', remaining };
     });
     const status = DAY_STATUS_ORDER.find((s) => starts.some((start) => start.status === s)) ?? 'closed';
