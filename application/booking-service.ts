@@ -88,6 +88,9 @@ function cleanAttribution(attribution: Attribution | undefined): Attribution | n
   return kept.length > 0 ? Object.fromEntries(kept) : null;
 }
 
+/** How long after its hold ran out a checkout that stopped half-way may still be retried before its places return. */
+const ABANDONED_AFTER_MS = 60 * 60_000;
+
 /** The checkout answer from the booking's and payment's states, tokens shown once. */
 function checkoutView(booking: Booking, payment: Payment, tokens: { bookingToken: string; contactToken: string } | null): CheckoutView | Refusal {
   const doc = bookingDocOf(booking, payment);
@@ -515,22 +518,33 @@ export class BookingService {
     return Math.max(released.position, refunded.position, closed.position);
   }
 
-  /** Gives the places of holds whose time is up back to their departures (the calendar already ignores them). */
+  /**
+   * Gives places back to their departures: those of holds whose time is up (the calendar already
+   * ignores them), and those of checkouts that booked places but stopped before placing their
+   * booking and were not retried within the hour after the hold ran out.
+   */
   async expireHolds(onError: (ref: string, error: unknown) => void = () => undefined): Promise<number> {
     const now = this.clock.now();
-    const due = await this.docs.collection('holds').find({ status: 'on_hold', hold_expires_at: { $lte: now.toISOString() } });
-    for (const hold of due) {
-      // One hold that cannot be expired now is tried again next time; the others go on.
+    const holds = this.docs.collection('holds');
+    const due = await holds.find({ status: 'on_hold', hold_expires_at: { $lte: now.toISOString() } });
+    const stalled = await holds.find({ status: 'checked_out', hold_expires_at: { $lte: new Date(now.getTime() - ABANDONED_AFTER_MS).toISOString() } });
+    for (const hold of [...due, ...stalled]) {
+      // One hold that cannot be settled now is tried again next time; the others go on.
       try {
         const metadata: EventMetadata = { correlationId: `expiry-${hold._id}`, causationId: `expiry-${hold._id}`, storefrontId: hold.storefront_id, at: now.toISOString() };
-        const expired = await this.commands.handle(holdStream(hold._id), holdDecider, { type: 'ExpireHold', now }, metadata);
-        if (!isRefusal(expired) && expired.events.length > 0) {
-          await this.commands.handle(departureStream(hold.option_id, hold.start), departureDecider, { type: 'ReleasePlaces', ref: hold._id, why: 'expired', now }, metadata);
+        // The booking stream decides an abandonment: a checkout retried at the same moment either places its booking first or is refused.
+        const settled = hold.status === 'on_hold'
+          ? await this.commands.handle(holdStream(hold._id), holdDecider, { type: 'ExpireHold', now }, metadata)
+          : await this.commands.handle(bookingStream(hold._id), bookingDecider, { type: 'AbandonCheckout', ref: hold._id, now }, metadata);
+        if (!isRefusal(settled) && settled.events.length > 0) {
+          const why = hold.status === 'on_hold' ? 'expired' : 'abandoned';
+          await this.commands.handle(departureStream(hold.option_id, hold.start), departureDecider, { type: 'ReleasePlaces', ref: hold._id, why, now }, metadata);
         }
       } catch (error) {
         onError(hold._id, error);
       }
     }
-    return due.length;
+    return due.length + stalled.length;
   }
+
 }

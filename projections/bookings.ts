@@ -32,9 +32,10 @@ export const bookingsProjector: Projector = {
     }],
     HoldCheckedOut: (e) => [{ collection: 'holds', updateOne: { filter: { _id: e.data.ref }, update: { $set: { status: 'checked_out' } } } }],
     HoldExpired: (e) => [{ collection: 'holds', updateOne: { filter: { _id: e.data.ref }, update: { $set: { status: 'expired' } } } }],
+    CheckoutAbandoned: (e) => [{ collection: 'holds', updateOne: { filter: { _id: e.data.ref }, update: { $set: { status: 'abandoned' } } } }],
     BookingPlaced: (e) => {
       const b = e.data as BookingPlacedData;
-      return [{
+      return [{ collection: 'holds', updateOne: { filter: { _id: b.ref }, update: { $set: { status: 'booked' } } } }, {
         collection: 'bookings',
         updateOne: {
           filter: { _id: b.ref },

@@ -2,12 +2,13 @@ import { assertNever } from '../decider';
 import { money } from '../money';
 import { daysBefore, percentOf, refundPct } from '../policy/refund';
 import { startInstant } from '../calendar/schedule';
-import { Refusal, conflict, notFound } from '../refusal';
+import { Refusal, conflict, notFound, refuse } from '../refusal';
 import { Booking, BookingEvent, BookingPlacedData } from './events';
 
 export type BookingCommand =
   | { type: 'PlaceBooking'; booking: BookingPlacedData; confirmation: 'instant' | 'manual'; pendingExpiresAt: string | null; now: Date }
-  | { type: 'CancelBooking'; by: 'traveller' | 'seller'; paid: number; reason: string | null; now: Date };
+  | { type: 'CancelBooking'; by: 'traveller' | 'seller'; paid: number; reason: string | null; now: Date }
+  | { type: 'AbandonCheckout'; ref: string; now: Date };
 
 /** A request waiting for the seller lapses `hours` after it is made, and never after its start. */
 export function requestLapsesAt(now: Date, hours: number, start: string, timezone: string): string {
@@ -35,6 +36,7 @@ export function decideBooking(command: BookingCommand, state: Booking): BookingE
     case 'PlaceBooking': {
       // A booking is placed once; placing it again is the repeat of a checkout.
       if (state.status !== 'none') return [];
+      if (state.abandoned) return refuse('HoldExpired', 'the checkout of this hold was abandoned and its places returned to sale');
       const at = command.now.toISOString();
       const ref = command.booking.ref;
       const outcome: BookingEvent = command.confirmation === 'instant'
@@ -63,6 +65,9 @@ export function decideBooking(command: BookingCommand, state: Booking): BookingE
         },
       }];
     }
+    case 'AbandonCheckout':
+      if (state.status !== 'none' || state.abandoned) return [];
+      return [{ type: 'CheckoutAbandoned', data: { ref: command.ref, at: command.now.toISOString() } }];
     default:
       return assertNever(command);
   }

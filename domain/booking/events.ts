@@ -40,12 +40,14 @@ export type BookingEvent =
   | { type: 'BookingPlaced'; data: BookingPlacedData }
   | { type: 'BookingConfirmed'; data: { ref: string; at: string } }
   | { type: 'BookingPending'; data: { ref: string; expiresAt: string | null; at: string } }
-  | { type: 'BookingCancelled'; data: { ref: string; by: 'traveller' | 'seller'; refund_pct: number; refund: Money; reason: string | null; at: string } };
+  | { type: 'BookingCancelled'; data: { ref: string; by: 'traveller' | 'seller'; refund_pct: number; refund: Money; reason: string | null; at: string } }
+  /** A checkout that stopped after its places were booked and never placed the booking: none will be placed under this ref. */
+  | { type: 'CheckoutAbandoned'; data: { ref: string; at: string } };
 
 export type BookingStatus = 'confirmed' | 'pending' | 'cancelled';
 
 export type Booking =
-  | { status: 'none' }
+  | { status: 'none'; abandoned: boolean }
   | {
       status: BookingStatus | 'placed';
       placed: BookingPlacedData;
@@ -53,12 +55,13 @@ export type Booking =
       cancellation: { by: 'traveller' | 'seller'; refund_pct: number; refund: Money } | null;
     };
 
-export const initialBooking = (): Booking => ({ status: 'none' });
+export const initialBooking = (): Booking => ({ status: 'none', abandoned: false });
 
 export function evolveBooking(state: Booking, event: BookingEvent): Booking {
   if (event.type === 'BookingPlaced') {
     return { status: 'placed', placed: event.data, pendingExpiresAt: null, cancellation: null };
   }
+  if (event.type === 'CheckoutAbandoned') return state.status === 'none' ? { status: 'none', abandoned: true } : state;
   if (state.status === 'none') return state;
   switch (event.type) {
     case 'BookingConfirmed':

@@ -1,11 +1,11 @@
 import { assertNever } from '../decider';
 import { Refusal, refuse } from '../refusal';
-import { Departure, DepartureEvent, remainingPlaces, takesPlaces } from './events';
+import { Departure, DepartureEvent, ReleaseReason, remainingPlaces, takesPlaces } from './events';
 
 export type DepartureCommand =
   | { type: 'HoldPlaces'; ref: string; optionId: string; start: string; places: number; capacity: number | null; expiresAt: string; now: Date }
   | { type: 'BookPlaces'; ref: string; now: Date }
-  | { type: 'ReleasePlaces'; ref: string; why: 'expired' | 'cancelled'; now: Date };
+  | { type: 'ReleasePlaces'; ref: string; why: ReleaseReason; now: Date };
 
 /** Whether `places` fit in what is left at a start (spec part 7: SoldOut, NotEnoughCapacity with remaining). */
 export function placesRefusal(free: number, places: number): Refusal | null {

@@ -1,7 +1,10 @@
 export type DepartureEvent =
   | { type: 'PlacesHeld'; data: { ref: string; optionId: string; start: string; places: number; expiresAt: string } }
   | { type: 'PlacesBooked'; data: { ref: string } }
-  | { type: 'PlacesReleased'; data: { ref: string; why: 'expired' | 'cancelled' } };
+  | { type: 'PlacesReleased'; data: { ref: string; why: ReleaseReason } };
+
+/** expired: a hold ran out; cancelled: a booking was; abandoned: a checkout stopped before placing its booking. */
+export type ReleaseReason = 'expired' | 'cancelled' | 'abandoned';
 
 export interface DepartureEntry {
   places: number;

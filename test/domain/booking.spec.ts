@@ -164,3 +164,22 @@ describe('requestLapsesAt', () => {
     expect(requestLapsesAt(now, 48, '2026-11-23T16:30', 'Asia/Muscat')).to.equal('2026-11-23T12:30:00.000Z');
   });
 });
+
+describe('abandoned checkouts', () => {
+  const now = new Date('2026-05-01T12:00:00.000Z');
+  const abandoned: BookingEvent = { type: 'CheckoutAbandoned', data: { ref: 'TP-AAAA-AAAA', at: now.toISOString() } };
+
+  it('marks a ref whose checkout never placed its booking, once', () => {
+    given(bookingDecider).when({ type: 'AbandonCheckout', ref: 'TP-AAAA-AAAA', now }).then([abandoned]);
+    given(bookingDecider, [abandoned]).when({ type: 'AbandonCheckout', ref: 'TP-AAAA-AAAA', now }).thenNothing();
+  });
+
+  it('refuses a late retry of that checkout (HoldExpired), and leaves a placed booking alone', () => {
+    given(bookingDecider, [abandoned])
+      .when({ type: 'PlaceBooking', booking: bookingPlaced(), confirmation: 'instant', pendingExpiresAt: null, now })
+      .thenRefused('HoldExpired');
+    given(bookingDecider, [{ type: 'BookingPlaced', data: bookingPlaced() }])
+      .when({ type: 'AbandonCheckout', ref: 'TP-AAAA-AAAA', now })
+      .thenNothing();
+  });
+});

@@ -359,3 +359,40 @@ describe('HTTP: an email that cannot be sent changes no answer', () => {
     expect(await remainingAt(server, trip.optionId, start)).to.equal(trip.capacity);
   });
 });
+
+describe('HTTP: a checkout that stopped half-way', () => {
+  let server: TestServer;
+
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+
+  it('gives its places back an hour after the hold ran out, and refuses a late retry', async () => {
+    const trip = await simpleTrip(server);
+    const start = await openStart(server, trip.optionId, '2027-01', '15');
+    const hold = await server.request('POST', '/v1/public/holds', { body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 2 }] } });
+    const ref = hold.body.ref;
+    // What a crash between booking the places and placing the booking leaves behind.
+    const events = server.engine.events;
+    await events.append(`hold-${ref}`, [{ type: 'HoldCheckedOut', data: { ref, leadEmail: 'c@example.com', at: new Date().toISOString() } }], 0);
+    const departure = `departure-${trip.optionId}-${start}`;
+    const revision = (await events.readStream(departure)).length - 1;
+    await events.append(departure, [{ type: 'PlacesBooked', data: { ref } }], revision);
+    await server.engine.runner.catchUp();
+    expect(await remainingAt(server, trip.optionId, start)).to.equal(trip.capacity - 2);
+
+    server.clock.tick(15 * 60_000 + 30 * 60_000);
+    await server.engine.bookings.expireHolds();
+    await server.engine.runner.catchUp();
+    expect(await remainingAt(server, trip.optionId, start)).to.equal(trip.capacity - 2);
+
+    server.clock.tick(31 * 60_000);
+    await server.engine.bookings.expireHolds();
+    await server.engine.runner.catchUp();
+    expect(await remainingAt(server, trip.optionId, start)).to.equal(trip.capacity);
+    const retry = await server.request('POST', '/v1/public/checkout', { body: { ref, lead: { name: 'C', email: 'c@example.com', phone: '+351 912 222 222' } } });
+    expect(retry.status).to.equal(422);
+    expect(retry.body.code).to.equal('HoldExpired');
+  });
+});
