@@ -1,4 +1,3 @@
-import { fingerprint } from './canonical';
 import { DateTime } from 'luxon';
 import { decodeOffsetCursor, encodeOffsetCursor } from './cursor';
 import { bookableStarts, calendarMonth, capacityOf, CalendarDay, isRealDate, isRealMonth } from '../domain/calendar/schedule';
@@ -13,119 +12,10 @@ import { DepartureReads } from './departures';
 import type { Clock } from './ports/clock';
 import type { DocumentStore, Filter } from './ports/document-store';
 import type { Fx } from './ports/fx';
-import { Pricer, contentLocale, mainOption, pricer, storefrontView, tripCard, tripView } from './views/catalog';
+import { Pricer, contentLocale, pricer, storefrontView, tripCard, tripView } from './views/catalog';
+import { DURATION_BUCKETS, mainOption, picksUp, styleOf } from '../domain/catalog/trip-facts';
+import { Candidate, LIST_WINDOW, ProductListQuery, facetsOf, homeMix, listKind, orderTrips } from './catalog/trip-list';
 import { relevance, words } from './search/text-match';
-
-export interface ProductListQuery {
-  locale?: string;
-  q?: string;
-  template?: string[];
-  city?: string[];
-  region?: string[];
-  place?: string[];
-  category?: string[];
-  country?: string[];
-  seller?: string[];
-  via?: string[];
-  limit: number;
-  cursor?: string;
-  currency?: string;
-  duration?: string[];
-  style?: string[];
-  pickup?: string;
-  confirmation?: string;
-  min_rating?: number;
-  price?: string[];
-  travellers?: number;
-  min_price?: number;
-  max_price?: number;
-  sort?: string;
-  facets?: boolean;
-  date?: string;
-  month?: string;
-  home?: string;
-  collection?: string;
-}
-
-/** The list looks through at most this many trips (spec 8). */
-const LIST_WINDOW = 1000;
-/** Bumped whenever the order of a list changes, so older cursors are refused. */
-const LIST_ORDER_VERSION = 1;
-
-const DURATION_BUCKETS: Record<string, (d: ProductDefinition) => boolean> = {
-  up_to_3h: (d) => d.duration_minutes !== null && d.duration_minutes <= 180,
-  '3h_to_6h': (d) => d.duration_minutes !== null && d.duration_minutes > 180 && d.duration_minutes <= 360,
-  full_day: (d) => d.duration_minutes !== null && d.duration_minutes > 360,
-  multi_day: (d) => (d.duration_days ?? 0) >= 2,
-  days_2_3: (d) => (d.duration_days ?? 0) >= 2 && (d.duration_days ?? 0) <= 3,
-  days_4_7: (d) => (d.duration_days ?? 0) >= 4 && (d.duration_days ?? 0) <= 7,
-  days_8_plus: (d) => (d.duration_days ?? 0) >= 8,
-};
-
-/** Whether the main option is private or shared; null for a trip with no option on sale (spec 4.2 style). */
-function styleOf(d: ProductDefinition): 'private' | 'shared' | null {
-  const main = mainOption(d);
-  return main ? (main.private ? 'private' : 'shared') : null;
-}
-
-/** An option on sale picks up where travellers stay (spec 4.2 pickup=hotel). */
-function picksUp(d: ProductDefinition): boolean {
-  return d.options.some((o) => !o.sales_paused && o.pickup !== null);
-}
-
-const HOME_MIX = 12;
-
-/**
- * The marketplace home rail (spec 4.2 home): within the first 12, take turns across sellers and,
- * where possible, countries, keeping each trip's place in the recommended order otherwise.
- * Priced trips stay ahead of those that ask for a price.
- */
-function homeMix<C extends { product: Readonly<ProductDoc> }>(ordered: C[]): C[] {
-  const rest = [...ordered];
-  const head: C[] = [];
-  const sellers = new Set<string>();
-  const countries = new Set<string>();
-  const priced = (c: C) => c.product.from_usd !== null;
-  while (head.length < HOME_MIX && rest.length > 0) {
-    const tier = priced(rest[0]);
-    const fits = (c: C, byCountry: boolean) => priced(c) === tier && !sellers.has(c.product.seller_id)
-      && (!byCountry || !countries.has(c.product.definition.country.slug));
-    let i = rest.findIndex((c) => fits(c, true));
-    if (i < 0) i = rest.findIndex((c) => fits(c, false));
-    if (i < 0) {
-      // Every seller has had a turn: start the next round.
-      sellers.clear();
-      countries.clear();
-      continue;
-    }
-    const [chosen] = rest.splice(i, 1);
-    head.push(chosen);
-    sellers.add(chosen.product.seller_id);
-    countries.add(chosen.product.definition.country.slug);
-  }
-  return [...head, ...rest];
-}
-
-interface Candidate {
-  product: Readonly<ProductDoc>;
-  /** Per traveller, in the list's currency: the group share with travellers, else from_price. */
-  perPerson: number | null;
-  /** With travellers: what each of the group, and each of one more, pays (list currency). */
-  group: { each: number; next: number | null } | null;
-}
-
-function durationKey(d: ProductDefinition): number | null {
-  if (d.duration_minutes !== null) return d.duration_minutes;
-  return d.duration_days !== null ? d.duration_days * 1440 : null;
-}
-
-/** The list a cursor belongs to: its filters and the order's version. */
-function listKind(storefront: StorefrontDoc, query: ProductListQuery): string {
-  const { cursor, limit, facets, ...rest } = query;
-  // The same filters in another order, or their values in another order, make the same list.
-  const filters = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, Array.isArray(v) ? [...v].sort() : v]));
-  return `products.${LIST_ORDER_VERSION}.${fingerprint({ storefront: storefront._id, filters })}`;
-}
 
 /** Public reads of the catalog: storefront, trip list, trip page, calendars. */
 export class CatalogQueries {
@@ -170,7 +60,7 @@ export class CatalogQueries {
     if (!Array.isArray(days) && days !== null) return days;
 
     // Collections are a marketplace feature that no storefront has set up yet: an asked-for collection is empty.
-    if (query.collection) return { data: [], next_cursor: null, total: 0, ...(query.facets ? { facets: this.facets([]) } : {}) };
+    if (query.collection) return { data: [], next_cursor: null, total: 0, ...(query.facets ? { facets: facetsOf([]) } : {}) };
     const sellers = await this.sellers();
 
     // Phase one: what the store answers from indexes, newest first, at most LIST_WINDOW trips.
@@ -233,7 +123,7 @@ export class CatalogQueries {
       candidates.push({ product, perPerson, group, score });
     }
 
-    candidates = this.order(candidates, query, storefront);
+    candidates = orderTrips(candidates, query, storefront);
     if (query.home === 'true' && storefront.kind === 'marketplace' && !query.q && (query.sort ?? 'recommended') === 'recommended') {
       candidates = homeMix(candidates);
     }
@@ -249,65 +139,8 @@ export class CatalogQueries {
       return card;
     });
     const answer: Record<string, unknown> = { data, next_cursor: next, total };
-    if (query.facets) answer.facets = this.facets(candidates.map((c) => c.product));
+    if (query.facets) answer.facets = facetsOf(candidates.map((c) => c.product));
     return answer;
-  }
-
-  private order(list: (Candidate & { score: number })[], query: ProductListQuery, storefront: StorefrontDoc) {
-    const newest = (a: Candidate, b: Candidate) => b.product.created_position - a.product.created_position;
-    const unknownLast = (a: number | null, b: number | null, dir: 1 | -1) => (a === null ? (b === null ? 0 : 1) : b === null ? -1 : (a - b) * dir);
-    const byPrice = (dir: 1 | -1) => (a: Candidate, b: Candidate) => unknownLast(a.perPerson, b.perPerson, dir) || newest(a, b);
-    const sorts: Record<string, (a: Candidate & { score: number }, b: Candidate & { score: number }) => number> = {
-      recommended: query.q
-        ? (a, b) => b.score - a.score || newest(a, b)
-        : (a, b) => Number(this.featured(b.product)) - Number(this.featured(a.product)) || newest(a, b),
-      price: byPrice(1),
-      price_desc: byPrice(-1),
-      rating: (a, b) => {
-        const ra = a.product.definition.rating;
-        const rb = b.product.definition.rating;
-        if (!ra || !rb) return ra ? -1 : rb ? 1 : newest(a, b);
-        return rb.average - ra.average || rb.count - ra.count || newest(a, b);
-      },
-      duration: (a, b) => unknownLast(durationKey(a.product.definition), durationKey(b.product.definition), 1) || newest(a, b),
-      duration_desc: (a, b) => unknownLast(durationKey(a.product.definition), durationKey(b.product.definition), -1) || newest(a, b),
-    };
-    const sort = sorts[query.sort ?? 'recommended'];
-    // A marketplace shows priced trips before ask-for-price ones in every order.
-    const pricedFirst = storefront.kind === 'marketplace'
-      ? (a: Candidate, b: Candidate) => Number(b.product.from_usd !== null) - Number(a.product.from_usd !== null)
-      : () => 0;
-    return [...list].sort((a, b) => pricedFirst(a, b) || sort(a, b));
-  }
-
-  private featured(product: Readonly<ProductDoc>): boolean {
-    return product.from_usd !== null && product.definition.photos.length > 0;
-  }
-
-  private facets(products: Readonly<ProductDoc>[]) {
-    const count = (pairs: [string, string | null][]) => {
-      const counts = new Map<string, { value: string; name: string | null; count: number }>();
-      for (const [value, name] of pairs) {
-        const entry = counts.get(value) ?? { value, name, count: 0 };
-        entry.count += 1;
-        counts.set(value, entry);
-      }
-      return [...counts.values()].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
-    };
-    const defs = products.map((p) => p.definition);
-    const buckets = Object.keys(DURATION_BUCKETS);
-    return {
-      city: count(defs.map((d) => [d.city.slug, d.city.name])),
-      category: count(defs.flatMap((d) => d.categories.map((c): [string, string] => [c.slug, c.name]))),
-      template: count(defs.map((d) => [d.template, null])),
-      duration: buckets.map((b) => ({ value: b, name: null, count: defs.filter((d) => DURATION_BUCKETS[b](d)).length })).filter((b) => b.count > 0),
-      style: count(defs.flatMap((d): [string, null][] => {
-        const style = styleOf(d);
-        return style ? [[style, null]] : [];
-      })),
-      pickup: count(defs.filter(picksUp).map((): [string, null] => ['hotel', null])),
-      rating: [4.5, 4].map((r) => ({ value: r, name: null, count: defs.filter((d) => d.rating && d.rating.average >= r).length })),
-    };
   }
 
   /** A trip by id or slug (a marketplace slug also needs the seller's slug). */

@@ -2,6 +2,7 @@ import type { OptionDefinition, ProductDefinition } from '../../domain/catalog/d
 import { Money, roundingFor, usdConverter } from '../../domain/money';
 import { policyPreset } from '../../domain/policy/refund';
 import { FxRate, confirmationOf } from '../../domain/pricing/quote';
+import { salesPaused } from '../../domain/catalog/trip-facts';
 import type { ProductDoc } from '../catalog-reads';
 import type { SellerDoc, StorefrontDoc } from '../context';
 
@@ -19,16 +20,6 @@ export function pricer(storefront: StorefrontDoc, fx: FxRate): Pricer {
 export function contentLocale(definition: ProductDefinition, locale: string | undefined): string {
   if (locale && definition.content[locale]) return locale;
   return definition.content.en ? 'en' : definition.default_locale;
-}
-
-/** The option a list judges a trip by: the default one on sale, else the first on sale. */
-export function mainOption(definition: ProductDefinition): OptionDefinition | undefined {
-  const onSale = definition.options.filter((o) => !o.sales_paused);
-  return onSale.find((o) => o.is_default) ?? onSale[0];
-}
-
-export function salesPaused(definition: ProductDefinition): boolean {
-  return definition.options.every((o) => o.sales_paused);
 }
 
 export function fromPrice(product: Readonly<ProductDoc>, p: Pricer) {
