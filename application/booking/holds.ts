@@ -1,0 +1,80 @@
+import { capacityOf } from '../../domain/calendar/schedule';
+import { departureDecider, departureStream } from '../../domain/departure';
+import { HoldPlacedData, holdDecider, holdStatusAt, holdStream } from '../../domain/hold';
+import { Refusal, isRefusal } from '../../domain/refusal';
+import { fingerprint } from '../canonical';
+import type { StorefrontContext } from '../context';
+import { newBookingRef } from '../secrets';
+import { claim, earlierClaim } from './idempotency';
+import { metadataFor } from './metadata';
+import { price } from './pricing';
+import { cleanAttribution } from './request';
+import type { BookingDeps, HoldView, SelectionBody } from './types';
+
+export async function placeHold(deps: BookingDeps, ctx: StorefrontContext, body: SelectionBody, idempotencyKey: string | undefined): Promise<HoldView | Refusal> {
+  const now = deps.clock.now();
+  const { attribution, ...request } = body;
+  const requestHash = fingerprint(request);
+  const earlier = await earlierClaim(deps, ctx, idempotencyKey, 'hold', requestHash);
+  if (isRefusal(earlier)) return earlier;
+  if (earlier) {
+    const existing = await holdView(deps, ctx, earlier.ref);
+    if (existing) return existing;
+  }
+  const priced = await price(deps, ctx, body, now, 'hold');
+  if (isRefusal(priced)) return priced;
+  // A key claimed before whose hold never got placed (a crash between the two) is carried on under its ref.
+  let ref = earlier?.ref;
+  if (!ref) {
+    const claimed = await claim(deps, ctx, idempotencyKey, 'hold', requestHash, newBookingRef(), now);
+    if (isRefusal(claimed)) return claimed;
+    if (claimed.repeat) {
+      const existing = await holdView(deps, ctx, claimed.ref);
+      if (existing) return existing;
+    }
+    ref = claimed.ref;
+  }
+  const { product, option, quote, selection, places } = priced;
+  const minutes = product.definition.template === 'multi_day' ? deps.settings.multiDayHoldMinutes : deps.settings.holdMinutes;
+  const expiresAt = new Date(now.getTime() + minutes * 60_000).toISOString();
+  const metadata = metadataFor(ctx, now, idempotencyKey);
+
+  const held = await deps.commands.handle(
+    departureStream(option.id, body.start),
+    departureDecider,
+    { type: 'HoldPlaces', ref, optionId: option.id, start: body.start, places, capacity: capacityOf(option), expiresAt, now },
+    metadata,
+  );
+  if (isRefusal(held)) return held;
+  const hold: HoldPlacedData = {
+    ref,
+    storefrontId: ctx.storefront._id,
+    sellerId: product.seller_id,
+    productId: product._id,
+    optionId: option.id,
+    start: body.start,
+    places,
+    selection,
+    quote,
+    expiresAt,
+    placedAt: now.toISOString(),
+    requestHash,
+    attribution: cleanAttribution(attribution),
+  };
+  const placed = await deps.commands.handle(holdStream(ref), holdDecider, { type: 'PlaceHold', hold }, metadata);
+  if (isRefusal(placed)) return placed;
+  await deps.awaitProjections(Math.max(held.position, placed.position));
+  return { ref, status: 'on_hold', hold_expires_at: expiresAt, start: body.start, quote };
+}
+
+export async function holdView(deps: BookingDeps, ctx: StorefrontContext, ref: string): Promise<HoldView | null> {
+  const { state } = await deps.commands.load(holdStream(ref), holdDecider);
+  if (state.status === 'none' || state.placed.storefrontId !== ctx.storefront._id) return null;
+  return {
+    ref,
+    status: holdStatusAt(state, deps.clock.now()),
+    hold_expires_at: state.placed.expiresAt,
+    start: state.placed.start,
+    quote: state.placed.quote,
+  };
+}

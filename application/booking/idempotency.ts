@@ -1,0 +1,35 @@
+import { idempotencyDecider, idempotencyStream } from '../../domain/idempotency';
+import { Refusal, isRefusal } from '../../domain/refusal';
+import type { StorefrontContext } from '../context';
+import { secretHash } from '../secrets';
+import { metadataFor } from './metadata';
+import type { BookingDeps } from './types';
+
+type KeyKind = 'hold' | 'checkout';
+
+/**
+ * What an Idempotency-Key already stands for: nothing (null), the ref of the same request made
+ * before, or a 409 for a different request. Read before validating, so a repeat is answered as
+ * it was first; a key is only claimed once a request passed validation (a refused request keeps
+ * nothing and may be sent again, corrected, under the same key).
+ */
+export async function earlierClaim(deps: BookingDeps, ctx: StorefrontContext, key: string | undefined, kind: KeyKind, requestHash: string): Promise<{ ref: string } | null | Refusal> {
+  if (!key) return null;
+  const { state } = await deps.commands.load(idempotencyStream(ctx.storefront._id, secretHash(key)), idempotencyDecider);
+  if (!state.claimed) return null;
+  const decided = idempotencyDecider.decide({ type: 'ClaimKey', kind, requestHash, ref: state.claimed.ref }, state);
+  return isRefusal(decided) ? decided : { ref: state.claimed.ref };
+}
+
+/** Claims an Idempotency-Key for a request that passed validation; a repeat means another request won the race to it. */
+export async function claim(deps: BookingDeps, ctx: StorefrontContext, key: string | undefined, kind: KeyKind, requestHash: string, ref: string, now: Date): Promise<{ ref: string; repeat: boolean } | Refusal> {
+  if (!key) return { ref, repeat: false };
+  const result = await deps.commands.handle(
+    idempotencyStream(ctx.storefront._id, secretHash(key)),
+    idempotencyDecider,
+    { type: 'ClaimKey', kind, requestHash, ref },
+    metadataFor(ctx, now),
+  );
+  if (isRefusal(result)) return result;
+  return { ref: result.state.claimed?.ref ?? ref, repeat: result.events.length === 0 };
+}

@@ -1,0 +1,9 @@
+import type { StorefrontContext } from '../context';
+import type { EventMetadata } from '../ports/event-store';
+import { secretHash } from '../secrets';
+
+export function metadataFor(ctx: StorefrontContext, now: Date, idempotencyKey?: string): EventMetadata {
+  const metadata: EventMetadata = { correlationId: ctx.correlationId, causationId: ctx.correlationId, storefrontId: ctx.storefront._id, at: now.toISOString() };
+  if (idempotencyKey) metadata.commandId = secretHash(`${ctx.storefront._id}:${idempotencyKey}`);
+  return metadata;
+}
