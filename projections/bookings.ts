@@ -32,7 +32,10 @@ export const bookingsProjector: Projector = {
     }],
     HoldCheckedOut: (e) => [{ collection: 'holds', updateOne: { filter: { _id: e.data.ref }, update: { $set: { status: 'checked_out' } } } }],
     HoldExpired: (e) => [{ collection: 'holds', updateOne: { filter: { _id: e.data.ref }, update: { $set: { status: 'expired' } } } }],
-    CheckoutAbandoned: (e) => [{ collection: 'holds', updateOne: { filter: { _id: e.data.ref }, update: { $set: { status: 'abandoned' } } } }],
+    // An abandoned checkout leaves the sweep once its places are back on sale, not before.
+    PlacesReleased: (e) => (e.data.why === 'abandoned'
+      ? [{ collection: 'holds', updateOne: { filter: { _id: e.data.ref }, update: { $set: { status: 'abandoned' } } } }]
+      : []),
     BookingPlaced: (e) => {
       const b = e.data as BookingPlacedData;
       return [{ collection: 'holds', updateOne: { filter: { _id: b.ref }, update: { $set: { status: 'booked' } } } }, {

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { Booking, bookingDecider, bookingStream, BookingPlacedData, requestLapsesAt } from '../../domain/booking';
 import { checkTravellerDetails } from '../../domain/booking/travellers';
-import type { OptionDefinition, PaymentMethodDefinition } from '../../domain/catalog/definitions';
+import type { OptionDefinition, PaymentMethodDefinition, ProductDefinition } from '../../domain/catalog/definitions';
 import { departureDecider, departureStream } from '../../domain/departure';
 import { holdDecider, holdStream, normaliseEmail, type Attribution } from '../../domain/hold';
 import { Money, Rounding, convertThroughUsd, money } from '../../domain/money';
@@ -49,12 +49,14 @@ export async function checkout(deps: BookingDeps, ctx: StorefrontContext, body: 
   const product = await deps.catalog.product(placed.productId);
   const option = product?.definition.options.find((o) => o.id === placed.optionId);
   if (!product || !option) return notFound('option');
-  // A repeated checkout answers the booking it made, whatever has changed since (deadlines, other bookings).
-  const checked = hold.status === 'checked_out'
-    ? { method: null }
-    : await checkCheckout(deps, body, placed.sellerId, option, product.definition.timezone, placed.start, placed.quote.pax, now);
-  if (isRefusal(checked)) return checked;
-  const method = checked.method;
+  const checked = await checkCheckout(deps, body, placed.sellerId, option, product.definition, placed.start, placed.quote.pax, now);
+  if (isRefusal(checked)) {
+    // A repeated checkout answers the booking it made, whatever has changed since (deadlines, other bookings);
+    // until that booking exists, every check applies, also to a second request for a hold already checked out.
+    const { state: booking } = await deps.commands.load(bookingStream(ref), bookingDecider);
+    if (booking.status === 'none') return checked;
+  }
+  const method = isRefusal(checked) ? null : checked.method;
   if (!earlier) {
     const claimed = await claim(deps, ctx, idempotencyKey, 'checkout', requestHash, ref, now);
     if (isRefusal(claimed)) return claimed;
@@ -85,7 +87,7 @@ async function checkoutRequest(deps: BookingDeps, ctx: StorefrontContext, body: 
   }
   const priced = await price(deps, ctx, selection as SelectionBody, now, 'request');
   if (isRefusal(priced)) return priced;
-  const checked = await checkCheckout(deps, body, priced.product.seller_id, priced.option, priced.product.definition.timezone, selection.start, priced.quote.pax, now);
+  const checked = await checkCheckout(deps, body, priced.product.seller_id, priced.option, priced.product.definition, selection.start, priced.quote.pax, now);
   if (isRefusal(checked)) return checked;
   const claimed = earlier ? { ref: earlier.ref, repeat: true } : await claim(deps, ctx, idempotencyKey, 'checkout', requestHash, newBookingRef(), now);
   if (isRefusal(claimed)) return claimed;
@@ -97,7 +99,8 @@ async function checkoutRequest(deps: BookingDeps, ctx: StorefrontContext, body: 
 }
 
 /** Payment method, repeat-booking warning and traveller details: what checkout asks of the lead. */
-async function checkCheckout(deps: BookingDeps, body: CheckoutBody, sellerId: string, option: OptionDefinition, timezone: string, start: string, pax: number, now: Date): Promise<{ method: PaymentMethodDefinition | null } | Refusal> {
+async function checkCheckout(deps: BookingDeps, body: CheckoutBody, sellerId: string, option: OptionDefinition, trip: ProductDefinition, start: string, pax: number, now: Date): Promise<{ method: PaymentMethodDefinition | null } | Refusal> {
+  const timezone = trip.timezone;
   const seller = await deps.catalog.seller(sellerId);
   const methods = seller?.payment_methods ?? [];
   const open = methodsOpen(methods, start, timezone, now);
@@ -115,7 +118,9 @@ async function checkCheckout(deps: BookingDeps, body: CheckoutBody, sellerId: st
     if (count > 0) return refuse('AlreadyBooked', 'this email already has a booking for this start', { bookings: count });
   }
   const today = DateTime.fromJSDate(now, { zone: timezone }).toISODate() as string;
-  const details = checkTravellerDetails(option.traveller_details.fields, body.traveller_details ?? [], pax, start, today);
+  // A multi-day trip ends duration_days after it starts (the start day counting as the first).
+  const lastDay = DateTime.fromISO(start.slice(0, 10), { zone: 'UTC' }).plus({ days: Math.max(0, (trip.duration_days ?? 1) - 1) }).toISODate() as string;
+  const details = checkTravellerDetails(option.traveller_details.fields, body.traveller_details ?? [], pax, lastDay, today);
   if (details) return details;
   return { method: method ?? null };
 }

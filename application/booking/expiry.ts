@@ -26,7 +26,12 @@ export async function expireHolds(deps: BookingDeps, onError: (ref: string, erro
       const settled = hold.status === 'on_hold'
         ? await deps.commands.handle(holdStream(hold._id), holdDecider, { type: 'ExpireHold', now }, metadata)
         : await deps.commands.handle(bookingStream(hold._id), bookingDecider, { type: 'AbandonCheckout', ref: hold._id, now }, metadata);
-      if (!isRefusal(settled) && settled.events.length > 0) {
+      if (isRefusal(settled)) continue;
+      // An abandonment is released until its places are back (the hold leaves the sweep only then), so a failure half-way is retried.
+      const release = hold.status === 'on_hold'
+        ? settled.events.length > 0
+        : settled.state.status === 'none' && 'abandoned' in settled.state && settled.state.abandoned;
+      if (release) {
         const why = hold.status === 'on_hold' ? 'expired' : 'abandoned';
         await deps.commands.handle(departureStream(hold.option_id, hold.start), departureDecider, { type: 'ReleasePlaces', ref: hold._id, why, now }, metadata);
       }

@@ -37,7 +37,7 @@ export interface ProductListQuery {
 /** The list looks through at most this many trips (spec 8). */
 export const LIST_WINDOW = 1000;
 /** Bumped whenever the order of a list changes, so older cursors are refused. */
-const LIST_ORDER_VERSION = 1;
+const LIST_ORDER_VERSION = 2;
 
 export interface Candidate {
   product: Readonly<ProductDoc>;

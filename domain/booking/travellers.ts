@@ -6,9 +6,10 @@ const DATE_FIELD = /(^|_)(date|birth|expiry|expires)(_|$)/;
 /**
  * Checks the traveller details a checkout gives (spec 4.4, part 7): every traveller, lead first,
  * with every field the option asks for. Missing ones are TravellerDetailsRequired; values of the
- * wrong kind, impossible dates or more travellers than booked are TravellerDetailsInvalid.
+ * wrong kind, impossible dates (a passport must outlast the trip's last day) or more travellers
+ * than booked are TravellerDetailsInvalid.
  */
-export function checkTravellerDetails(fields: string[], given: Record<string, unknown>[], pax: number, start: string, today: string): Refusal | null {
+export function checkTravellerDetails(fields: string[], given: Record<string, unknown>[], pax: number, lastDay: string, today: string): Refusal | null {
   if (fields.length === 0) return null;
   const problems: InputProblem[] = [];
   if (given.length > pax) {
@@ -28,7 +29,7 @@ export function checkTravellerDetails(fields: string[], given: Record<string, un
       } else if (DATE_FIELD.test(field)) {
         if (!isRealDate(value)) problems.push({ reason: 'invalid_date', field: path, detail: `${path} must be a real date YYYY-MM-DD` });
         else if (field.includes('birth') && value >= today) problems.push({ reason: 'date_not_past', field: path, detail: `${path} must be in the past` });
-        else if (/expir/.test(field) && value <= start.slice(0, 10)) problems.push({ reason: 'expires_before_trip', field: path, detail: `${path} must be after the trip` });
+        else if (/expir/.test(field) && value <= lastDay) problems.push({ reason: 'expires_before_trip', field: path, detail: `${path} must be after the trip ends` });
       }
     }
     if (absent.length > 0) missing.push(absent.length === fields.length ? { traveller: i + 1 } : { traveller: i + 1, fields: absent });

@@ -24,6 +24,7 @@ export type Payment =
 
 export type PaymentCommand =
   | { type: 'ArrangePayment'; ref: string; method: PaymentMethodKind | null; due_now: Money; on_arrival: Money | null; due_at: string | null }
+  /** `refund` is the total this booking's cancellation gives back: repeating the command refunds nothing more. */
   | { type: 'RefundPayment'; ref: string; refund: Money; now: Date }
   | { type: 'CancelUnpaid'; ref: string; now: Date };
 
@@ -51,9 +52,8 @@ export function decidePayment(command: PaymentCommand, state: Payment): PaymentE
     }
     case 'RefundPayment': {
       if (state.status === 'none' || command.refund.amount <= 0) return [];
-      // Never give back more than came in.
-      const refundable = state.paid.amount - state.refunded.amount;
-      const amount = Math.min(refundable, command.refund.amount);
+      // What is still owed of the cancellation's refund, and never more than came in.
+      const amount = Math.min(state.paid.amount, command.refund.amount) - state.refunded.amount;
       if (amount <= 0) return [];
       const currency = command.refund.currency;
       const refunded = { amount: state.refunded.amount + amount, currency };

@@ -4,6 +4,8 @@ import { editDistance, words } from '../../application/search/text-match';
 describe('free-text matching of trips', () => {
   it('folds case and accents into words', () => {
     expect(words('Sé de LISBOA, Alcázar!')).to.deep.equal(['se', 'de', 'lisboa', 'alcazar']);
+    // Vowel signs and viramas belong to their word.
+    expect(words('दिल्ली दार्जिलिंग')).to.have.length(2);
   });
 
   it('counts typos: substitutions, insertions, deletions and swapped neighbours', () => {

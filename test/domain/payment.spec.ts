@@ -77,6 +77,12 @@ describe('payment decider', () => {
         .thenNothing();
     });
 
+    it('refunds a cancellation once: the same refund again gives nothing more', () => {
+      given(paymentDecider, [arranged(), refunded(4569, 4569)])
+        .when({ type: 'RefundPayment', ref: REF, refund: eur(4569), now: NOW })
+        .thenNothing();
+    });
+
     it('refunds nothing when nothing came in (pay on arrival)', () => {
       given(paymentDecider, [arranged({ method: 'pay_on_arrival', status: 'pay_on_arrival', paid: eur(0) })])
         .when({ type: 'RefundPayment', ref: REF, refund: eur(100), now: NOW })
