@@ -4,7 +4,7 @@ import { checkTravellerDetails } from '../../domain/booking/travellers';
 import type { OptionDefinition, PaymentMethodDefinition, ProductDefinition } from '../../domain/catalog/definitions';
 import { departureDecider, departureStream } from '../../domain/departure';
 import { holdDecider, holdStream, normaliseEmail, type Attribution } from '../../domain/hold';
-import { Money, Rounding, convertThroughUsd, money } from '../../domain/money';
+import { Money, Rounding, convertThroughUsd, money, roundingFor } from '../../domain/money';
 import { Payment, paymentDecider, paymentStream } from '../../domain/payment';
 import { methodsOpen, payBefore, paymentIsDue } from '../../domain/payment/methods';
 import type { Quote } from '../../domain/pricing/quote';
@@ -186,7 +186,7 @@ async function placeBooking(
     paymentDecider,
     {
       type: 'ArrangePayment', ref, method: method?.kind ?? null, due_now: quote.totals.due_now, due_at: dueAt(method),
-      on_arrival: method?.kind === 'pay_on_arrival' ? onArrival(deps, quote, method, ctx.storefront.rounding[method.currencies[0]]) : null,
+      on_arrival: method?.kind === 'pay_on_arrival' ? onArrival(deps, quote, method, roundingFor(ctx.storefront.rounding, method.currencies[0])) : null,
     },
     metadata,
   );
@@ -205,7 +205,7 @@ async function placeBooking(
  * take that currency, the same in the first currency it takes, converted through USD at the
  * booking's rate and today's rate (spec 2.8).
  */
-function onArrival(deps: BookingDeps, quote: Quote, method: PaymentMethodDefinition, rounding: Rounding | undefined): Money {
+function onArrival(deps: BookingDeps, quote: Quote, method: PaymentMethodDefinition, rounding: Rounding): Money {
   const due = quote.totals.due_now;
   if (method.currencies.length === 0 || method.currencies.includes(due.currency)) return due;
   const target = method.currencies[0];

@@ -1,5 +1,4 @@
-import { loadConfig } from '../config';
-import { openStores } from '../engine';
+import { runCommand } from './run';
 import type { EventStore, RecordedEvent } from '../../application/ports/event-store';
 import { bookingStream } from '../../domain/booking';
 import { departureStream } from '../../domain/departure';
@@ -21,15 +20,13 @@ export function formatHistory(history: RecordedEvent[]): string {
   }).join('\n');
 }
 
-async function main(): Promise<void> {
+if (require.main === module) {
   const ref = process.argv[2];
   if (!ref || !/^TP-[A-Z0-9]{4}-[A-Z0-9]{4}$/.test(ref)) {
     process.stderr.write('usage: npm run audit -- TP-XXXX-XXXX\n');
     process.exit(2);
   }
-  const config = loadConfig();
-  const { events, docs } = await openStores(config);
-  try {
+  runCommand('audit', async ({ events }) => {
     const history = await bookingHistory(events, ref);
     if (history.length === 0) {
       process.stderr.write(`no events for ${ref}\n`);
@@ -37,15 +34,5 @@ async function main(): Promise<void> {
     } else {
       process.stdout.write(`history of ${ref} (${history.length} events, oldest first)\n${formatHistory(history)}\n`);
     }
-  } finally {
-    await events.close();
-    await docs.close();
-  }
-}
-
-if (require.main === module) {
-  main().catch((error: unknown) => {
-    process.stderr.write(`audit failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
   });
 }

@@ -2,8 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type { DocumentStore } from '../../application/ports/document-store';
 import type { EventStore } from '../../application/ports/event-store';
 import { ProjectionRunner } from '../../projections/runner';
-import { loadConfig } from '../config';
-import { PROJECTORS, openStores } from '../engine';
+import { PROJECTORS } from '../engine';
+import { runCommand } from './run';
 
 export interface ReplayReport {
   collection: string;
@@ -36,10 +36,8 @@ export async function replay(events: EventStore, docs: DocumentStore, prefix = `
   return reports;
 }
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const { events, docs } = await openStores(config);
-  try {
+if (require.main === module) {
+  runCommand('replay', async ({ events, docs }) => {
     // Embedded read models live in memory: build the live set the way the service does at boot.
     const live = new ProjectionRunner(events, docs, PROJECTORS);
     await live.start();
@@ -54,15 +52,5 @@ async function main(): Promise<void> {
     }
     process.stdout.write(equal ? 'replay: every projection equals its rebuild from the log\n' : 'replay: projections differ from their rebuild\n');
     process.exitCode = equal ? 0 : 1;
-  } finally {
-    await events.close();
-    await docs.close();
-  }
-}
-
-if (require.main === module) {
-  main().catch((error: unknown) => {
-    process.stderr.write(`replay failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
   });
 }

@@ -1,0 +1,24 @@
+import type { DocumentStore } from '../../application/ports/document-store';
+import type { EventStore } from '../../application/ports/event-store';
+import { loadConfig } from '../config';
+import { openStores } from '../engine';
+
+/**
+ * Runs one operator command against the stores configuration names, closes them whatever
+ * happens, and turns a failure into a message on stderr and exit code 1.
+ */
+export function runCommand(name: string, work: (stores: { events: EventStore; docs: DocumentStore }) => Promise<void>): void {
+  const run = async () => {
+    const stores = await openStores(loadConfig());
+    try {
+      await work(stores);
+    } finally {
+      await stores.events.close();
+      await stores.docs.close();
+    }
+  };
+  run().catch((error: unknown) => {
+    process.stderr.write(`${name} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  });
+}
