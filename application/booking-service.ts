@@ -1,17 +1,17 @@
-import { CatalogReads } from './catalog-reads';
-import type { CommandHandler } from './command-handler';
-import type { StorefrontContext } from './context';
-import { DepartureReads } from './departures';
-import type { Clock } from './ports/clock';
-import type { DocumentStore } from './ports/document-store';
-import type { Fx } from './ports/fx';
-import type { Mailer } from './ports/mailer';
-import type { BookingDoc } from './views/booking';
+import { CatalogReads } from '../projections/catalog/queries';
+import type { CommandHandler } from './platform/command-handler';
+import type { StorefrontContext } from './platform/context';
+import { DepartureReads } from '../projections/departures/queries';
+import type { Clock } from './platform/ports/clock';
+import type { DocumentStore } from './platform/ports/document-store';
+import type { Fx } from './platform/ports/fx';
+import type { Mailer } from './platform/ports/mailer';
+import type { BookingDoc } from './booking/view';
 import * as checkout from './booking/checkout';
-import * as expiry from './booking/expiry';
+import * as expiry from './booking/jobs/expire-holds';
 import * as holds from './booking/holds';
-import * as manage from './booking/manage';
-import * as pricing from './booking/pricing';
+import * as manage from './manage-booking/manage';
+import * as pricing from './availability/pricing';
 import type { AwaitProjections, BookingDeps, BookingSettings, CheckoutBody, SelectionBody } from './booking/types';
 
 /** Quotes, holds, checkout and cancellation: the booking path of parts 3 and 4. */

@@ -2,7 +2,7 @@ import { TEMPLATES } from '../domain/catalog/definitions';
 import {
   Schema, arr, checkoutBody, currency, date, enumOf, int, locale, month, obj, productDefinition,
   quoteSelection, ref, selection, slug, str,
-} from './schemas';
+} from './kernel/schema';
 import { responseSchemas } from './response-schemas';
 
 export type Auth = 'website' | 'secret' | 'none';

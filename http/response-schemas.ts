@@ -5,7 +5,7 @@
  * may appear and clients ignore fields they do not know (spec part 9).
  */
 import { TEMPLATES } from '../domain/catalog/definitions';
-import { Schema, arr, bool, bookingRef, date, enumOf, int, locale, obj, productDefinition, ref, str } from './schemas';
+import { Schema, arr, bool, bookingRef, date, enumOf, int, locale, obj, productDefinition, ref, str } from './kernel/schema';
 
 // ---------------------------------------------------------------- helpers
 

@@ -1,4 +1,4 @@
-import type { Fx } from '../application/ports/fx';
+import type { Fx } from '../application/platform/ports/fx';
 import type { FxRate } from '../domain/pricing/quote';
 
 /**

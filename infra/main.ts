@@ -1,7 +1,7 @@
 import cron from 'node-cron';
 import { ConfigError, loadConfig } from './config';
 import { createEngine } from './engine';
-import { jsonLogger } from '../http/logger';
+import { jsonLogger } from './logger';
 
 /** `npm start`: one process serving the public and seller interfaces. */
 async function main(): Promise<void> {

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Mail, Mailer } from '../application/ports/mailer';
+import type { Mail, Mailer } from '../application/platform/ports/mailer';
 
 /** Embedded mail: each email is a JSON file in an outbox folder. */
 export class OutboxMailer implements Mailer {

@@ -1,13 +1,13 @@
 import { capacityOf } from '../../domain/calendar/schedule';
 import { departureDecider, departureStream } from '../../domain/departure';
 import { HoldPlacedData, holdDecider, holdStatusAt, holdStream } from '../../domain/hold';
-import { Refusal, isRefusal } from '../../domain/refusal';
-import { fingerprint } from '../canonical';
-import type { StorefrontContext } from '../context';
-import { newBookingRef } from '../secrets';
+import { Refusal, isRefusal } from '../../domain/shared/refusal';
+import { fingerprint } from '../platform/canonical';
+import type { StorefrontContext } from '../platform/context';
+import { newBookingRef } from '../platform/secrets';
 import { claim, earlierClaim } from './idempotency';
 import { metadataFor } from './metadata';
-import { price } from './pricing';
+import { price } from '../availability/pricing';
 import { cleanAttribution } from './request';
 import type { BookingDeps, HoldView, SelectionBody } from './types';
 

@@ -1,7 +1,7 @@
 import { idempotencyDecider, idempotencyStream } from '../../domain/idempotency';
-import { Refusal, isRefusal } from '../../domain/refusal';
-import type { StorefrontContext } from '../context';
-import { secretHash } from '../secrets';
+import { Refusal, isRefusal } from '../../domain/shared/refusal';
+import type { StorefrontContext } from '../platform/context';
+import { secretHash } from '../platform/secrets';
 import { metadataFor } from './metadata';
 import type { BookingDeps } from './types';
 

@@ -1,4 +1,4 @@
-import type { Mail } from '../ports/mailer';
+import type { Mail } from '../platform/ports/mailer';
 import type { BookingDeps } from './types';
 
 /** A mail that cannot go out is reported; what was booked or cancelled stands and is answered. */

@@ -2,14 +2,14 @@ import type { Lead } from '../../domain/booking';
 import type { PaymentMethodKind } from '../../domain/catalog/definitions';
 import type { Attribution } from '../../domain/hold';
 import type { Quote } from '../../domain/pricing/quote';
-import type { CatalogReads } from '../catalog-reads';
-import type { CommandHandler } from '../command-handler';
-import type { DepartureReads } from '../departures';
-import type { Clock } from '../ports/clock';
-import type { DocumentStore } from '../ports/document-store';
-import type { Fx } from '../ports/fx';
-import type { Mailer } from '../ports/mailer';
-import type { BookingView } from '../views/booking';
+import type { CatalogReads } from '../../projections/catalog/queries';
+import type { CommandHandler } from '../platform/command-handler';
+import type { DepartureReads } from '../../projections/departures/queries';
+import type { Clock } from '../platform/ports/clock';
+import type { DocumentStore } from '../platform/ports/document-store';
+import type { Fx } from '../platform/ports/fx';
+import type { Mailer } from '../platform/ports/mailer';
+import type { BookingView } from './view';
 
 export interface SelectionBody {
   option_id: string;

@@ -1,7 +1,7 @@
-import { fingerprint } from '../canonical';
+import { fingerprint } from '../platform/canonical';
 import { DURATION_BUCKETS, durationKey, picksUp, styleOf } from '../../domain/catalog/trip-facts';
-import type { ProductDoc } from '../catalog-reads';
-import type { StorefrontDoc } from '../context';
+import type { ProductDoc } from '../../projections/catalog/queries';
+import type { StorefrontDoc } from '../platform/context';
 
 export interface ProductListQuery {
   locale?: string;

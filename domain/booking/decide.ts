@@ -1,8 +1,8 @@
-import { assertNever } from '../decider';
-import { money } from '../money';
+import { assertNever } from '../shared/decider';
+import { money } from '../shared/money';
 import { daysBefore, percentOf, refundPct } from '../policy/refund';
 import { startInstant } from '../calendar/schedule';
-import { Refusal, conflict, notFound, refuse } from '../refusal';
+import { Refusal, conflict, notFound, refuse } from '../shared/refusal';
 import { Booking, BookingEvent, BookingPlacedData } from './events';
 
 export type BookingCommand =

@@ -1,4 +1,4 @@
-import type { Money } from '../money';
+import type { Money } from '../shared/money';
 import type { CancellationPolicy, PaymentMethodKind } from '../catalog/definitions';
 import type { Quote } from '../pricing/quote';
 import type { Attribution } from '../hold/events';

@@ -1,4 +1,4 @@
-import { Decider } from '../decider';
+import { Decider } from '../shared/decider';
 import { BookingCommand, decideBooking } from './decide';
 import { Booking, BookingEvent, evolveBooking, initialBooking } from './events';
 

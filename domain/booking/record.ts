@@ -1,4 +1,4 @@
-import { normaliseEmail } from '../email';
+import { normaliseEmail } from '../shared/email';
 import type { BookingPlacedData } from './events';
 
 /**

@@ -1,5 +1,5 @@
 import { isRealDate } from '../calendar/schedule';
-import { InputProblem, Refusal, refuse } from '../refusal';
+import { InputProblem, Refusal, refuse } from '../shared/refusal';
 
 const DATE_FIELD = /(^|_)(date|birth|expiry|expires)(_|$)/;
 

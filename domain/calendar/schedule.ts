@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { OptionDefinition } from '../catalog/definitions';
-import { InputProblem, Refusal, invalidInput, refuse } from '../refusal';
+import { InputProblem, Refusal, invalidInput, refuse } from '../shared/refusal';
 
 export type StartStatus = 'open' | 'sold_out' | 'closed' | 'past_cutoff';
 

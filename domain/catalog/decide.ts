@@ -1,5 +1,5 @@
-import { Decider, assertNever } from '../decider';
-import { Refusal, conflict, invalidInput, notFound } from '../refusal';
+import { Decider, assertNever } from '../shared/decider';
+import { Refusal, conflict, invalidInput, notFound } from '../shared/refusal';
 import type { ProductDefinition, SellerDefinition, StorefrontDefinition } from './definitions';
 import type { ProductEvent, SellerEvent, StorefrontEvent } from './events';
 import { CatalogTaken, productProblems, storefrontProblems } from './validate';

@@ -1,7 +1,7 @@
 import { IANAZone } from 'luxon';
 import { isRealDate } from '../calendar/schedule';
-import { isKnownCurrency } from '../money';
-import type { InputProblem } from '../refusal';
+import { isKnownCurrency } from '../shared/money';
+import type { InputProblem } from '../shared/refusal';
 import type { ProductDefinition, StorefrontDefinition } from './definitions';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;

@@ -1,5 +1,5 @@
-import { assertNever } from '../decider';
-import { Refusal, refuse } from '../refusal';
+import { assertNever } from '../shared/decider';
+import { Refusal, refuse } from '../shared/refusal';
 import { Departure, DepartureEvent, ReleaseReason, remainingPlaces, takesPlaces } from './events';
 
 export type DepartureCommand =

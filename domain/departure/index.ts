@@ -1,4 +1,4 @@
-import { Decider } from '../decider';
+import { Decider } from '../shared/decider';
 import { DepartureCommand, decideDeparture } from './decide';
 import { Departure, DepartureEvent, evolveDeparture, initialDeparture } from './events';
 

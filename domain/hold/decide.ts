@@ -1,14 +1,14 @@
-import { assertNever } from '../decider';
-import { Refusal, conflict, notFound, refuse } from '../refusal';
+import { assertNever } from '../shared/decider';
+import { Refusal, conflict, notFound, refuse } from '../shared/refusal';
 import { Hold, HoldEvent, HoldPlacedData, holdStatusAt } from './events';
-import { normaliseEmail } from '../email';
+import { normaliseEmail } from '../shared/email';
 
 export type HoldCommand =
   | { type: 'PlaceHold'; hold: HoldPlacedData }
   | { type: 'CheckOutHold'; leadEmail: string; now: Date }
   | { type: 'ExpireHold'; now: Date };
 
-export { normaliseEmail } from '../email';
+export { normaliseEmail } from '../shared/email';
 
 export function decideHold(command: HoldCommand, state: Hold): HoldEvent[] | Refusal {
   switch (command.type) {

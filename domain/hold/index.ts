@@ -1,4 +1,4 @@
-import { Decider } from '../decider';
+import { Decider } from '../shared/decider';
 import { HoldCommand, decideHold } from './decide';
 import { Hold, HoldEvent, evolveHold, initialHold } from './events';
 

@@ -1,5 +1,5 @@
-import { Decider } from '../decider';
-import { Refusal, conflict } from '../refusal';
+import { Decider } from '../shared/decider';
+import { Refusal, conflict } from '../shared/refusal';
 
 /**
  * One Idempotency-Key of one storefront, shared by holds and checkouts (spec part 8):

@@ -1,7 +1,7 @@
-import { Decider, assertNever } from '../decider';
-import type { Money } from '../money';
+import { Decider, assertNever } from '../shared/decider';
+import type { Money } from '../shared/money';
 import type { PaymentMethodKind } from '../catalog/definitions';
-import { Refusal } from '../refusal';
+import { Refusal } from '../shared/refusal';
 
 /**
  * Money in and out of one booking. With no way to pay set up on the site, what is due

@@ -1,6 +1,6 @@
 import type { PaymentMethodDefinition } from '../catalog/definitions';
 import { startInstant } from '../calendar/schedule';
-import { Refusal, refuse } from '../refusal';
+import { Refusal, refuse } from '../shared/refusal';
 
 /** The instant by which a method must be paid for a start, or null when it is paid on the day. */
 export function payBefore(method: PaymentMethodDefinition, start: string, timezone: string): Date | null {

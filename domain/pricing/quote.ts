@@ -1,7 +1,7 @@
 import type { CancellationPolicy, OptionDefinition, PriceTier, ProductDefinition, UnitDefinition } from '../catalog/definitions';
-import { Money, Rounding, money, usdConverter } from '../money';
+import { Money, Rounding, money, usdConverter } from '../shared/money';
 import { policyPreset } from '../policy/refund';
-import { InputProblem, Refusal, invalidInput, refuse } from '../refusal';
+import { InputProblem, Refusal, invalidInput, refuse } from '../shared/refusal';
 
 /** What the traveller picks (quote and hold body, spec 4.3). */
 export interface Selection {

@@ -1,4 +1,4 @@
-import type { Clock } from '../../application/ports/clock';
+import type { Clock } from '../../application/platform/ports/clock';
 
 export interface RateDecision {
   limit: number;

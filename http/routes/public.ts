@@ -1,10 +1,10 @@
-import type { AppDeps, RequestState } from '../app';
-import type { StorefrontContext, StorefrontDoc } from '../../application/context';
-import type { BookingDoc } from '../../application/views/booking';
-import { bookingView } from '../../application/views/booking';
-import { secretHash, secretMatches } from '../../application/secrets';
+import type { AppDeps, RequestState } from '../kernel/app';
+import type { StorefrontContext, StorefrontDoc } from '../../application/platform/context';
+import type { BookingDoc } from '../../application/booking/view';
+import { bookingView } from '../../application/booking/view';
+import { secretHash, secretMatches } from '../../application/platform/secrets';
 import { normaliseEmail } from '../../domain/hold';
-import { Refusal, isRefusal, notFound, refuse } from '../../domain/refusal';
+import { Refusal, isRefusal, notFound, refuse } from '../../domain/shared/refusal';
 
 export interface HandlerInput {
   params: Record<string, string>;

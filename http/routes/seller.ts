@@ -1,4 +1,4 @@
-import { Refusal, isRefusal, notFound } from '../../domain/refusal';
+import { Refusal, isRefusal, notFound } from '../../domain/shared/refusal';
 import type { Handler, HandlerInput } from './public';
 
 const sellerOf = (input: HandlerInput): string => input.state.sellerId as string;

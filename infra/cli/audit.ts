@@ -1,5 +1,5 @@
 import { runCommand } from './run';
-import type { EventStore, RecordedEvent } from '../../application/ports/event-store';
+import type { EventStore, RecordedEvent } from '../../application/platform/ports/event-store';
 import { bookingStream } from '../../domain/booking';
 import { departureStream } from '../../domain/departure';
 import { holdStream } from '../../domain/hold';

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { DocumentStore } from '../../application/ports/document-store';
-import type { EventStore } from '../../application/ports/event-store';
-import { ProjectionRunner } from '../../projections/runner';
+import type { DocumentStore } from '../../application/platform/ports/document-store';
+import type { EventStore } from '../../application/platform/ports/event-store';
+import { ProjectionRunner } from '../../application/platform/processing/runner';
 import { PROJECTORS } from '../engine';
 import { runCommand } from './run';
 

@@ -1,5 +1,5 @@
-import type { DocumentStore } from '../../application/ports/document-store';
-import type { EventStore } from '../../application/ports/event-store';
+import type { DocumentStore } from '../../application/platform/ports/document-store';
+import type { EventStore } from '../../application/platform/ports/event-store';
 import { loadConfig } from '../config';
 import { openStores } from '../engine';
 

@@ -1,8 +1,8 @@
-import { CatalogReads } from '../../application/catalog-reads';
-import { CatalogService } from '../../application/catalog-service';
-import { CommandHandler } from '../../application/command-handler';
-import { systemClock } from '../../application/ports/clock';
-import { ProjectionRunner } from '../../projections/runner';
+import { CatalogReads } from '../../projections/catalog/queries';
+import { CatalogService } from '../../application/seller/commands';
+import { CommandHandler } from '../../application/platform/command-handler';
+import { systemClock } from '../../application/platform/ports/clock';
+import { ProjectionRunner } from '../../application/platform/processing/runner';
 import { PROJECTORS } from '../engine';
 import { runCommand } from './run';
 import { seedDemoCatalog } from '../seed/seed';

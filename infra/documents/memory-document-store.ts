@@ -11,7 +11,7 @@ import {
   Sort,
   Update,
   UpdateResult,
-} from '../../application/ports/document-store';
+} from '../../application/platform/ports/document-store';
 
 // Deep cloning keeps the caller's update values out of the stored document, which is about to be frozen.
 const applyOperator = createUpdater({ cloneMode: 'deep' });

@@ -18,7 +18,7 @@ import {
   StoreOverloaded,
   Update,
   UpdateResult,
-} from '../../application/ports/document-store';
+} from '../../application/platform/ports/document-store';
 
 export interface MongoDocumentStoreOptions {
   /** Connections per server; an operation waits up to 3 s for one, then fails with StoreOverloaded. */

@@ -1,4 +1,4 @@
-import type { EventHandler, RecordedEvent } from '../../application/ports/event-store';
+import type { EventHandler, RecordedEvent } from '../../application/platform/ports/event-store';
 
 export const HANDLER_RETRY_DELAY_MS = 100;
 

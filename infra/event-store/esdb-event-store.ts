@@ -31,7 +31,7 @@ import {
   RecordedEvent,
   Subscription,
   WrongExpectedRevision,
-} from '../../application/ports/event-store';
+} from '../../application/platform/ports/event-store';
 
 const READ_PAGE_SIZE = 500;
 const RESUBSCRIBE_DELAY_MS = 1000;

@@ -11,7 +11,7 @@ import {
   RecordedEvent,
   Subscription,
   WrongExpectedRevision,
-} from '../../application/ports/event-store';
+} from '../../application/platform/ports/event-store';
 
 const SUBSCRIPTION_BATCH_SIZE = 500;
 // Lets another process holding the write lock finish instead of failing at once with SQLITE_BUSY.

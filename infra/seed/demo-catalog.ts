@@ -1,4 +1,4 @@
-import { uuidFromName } from '../../application/secrets';
+import { uuidFromName } from '../../application/platform/secrets';
 import type {
   AvailabilityRule, CancellationPolicy, ExtraDefinition, NamedSlug, OptionDefinition, PickupRule, PriceTier,
   ProductContent, ProductDefinition, RoomType, SellerDefinition, StorefrontDefinition, Template,

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
-import type { CatalogService } from '../../application/catalog-service';
-import type { CatalogReads } from '../../application/catalog-reads';
-import { isRefusal, Refusal } from '../../domain/refusal';
+import type { CatalogService } from '../../application/seller/commands';
+import type { CatalogReads } from '../../projections/catalog/queries';
+import { isRefusal, Refusal } from '../../domain/shared/refusal';
 import { demoCatalog } from './demo-catalog';
 
 function must<T>(result: T | Refusal, what: string): T {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import { Collection, Doc, DocumentStore, DuplicateKey, Filter } from '../../application/ports/document-store';
+import { Collection, Doc, DocumentStore, DuplicateKey, Filter } from '../../application/platform/ports/document-store';
 
 const TRIPS: Doc[] = [
   {

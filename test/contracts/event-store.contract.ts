@@ -6,7 +6,7 @@ import {
   EventStore,
   RecordedEvent,
   WrongExpectedRevision,
-} from '../../application/ports/event-store';
+} from '../../application/platform/ports/event-store';
 
 /** Polls for I/O to land (a subscription delivering); the cap only turns a hang into a failure. */
 async function until(condition: () => boolean, ms = 5000): Promise<void> {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { EventStore } from '../../application/ports/event-store';
+import { EventStore } from '../../application/platform/ports/event-store';
 import { EsdbEventStore } from '../../infra/event-store/esdb-event-store';
 import { SqliteEventStore } from '../../infra/event-store/sqlite-event-store';
 import { eventStoreContract } from './event-store.contract';

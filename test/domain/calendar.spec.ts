@@ -10,7 +10,7 @@ import {
   runsOn,
   startsOn,
 } from '../../domain/calendar/schedule';
-import type { InputProblem } from '../../domain/refusal';
+import type { InputProblem } from '../../domain/shared/refusal';
 import { at, availability, option } from './fixtures';
 
 const LISBON = 'Europe/Lisbon'; // UTC+1 in May (WEST)

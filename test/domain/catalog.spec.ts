@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { productDecider, sellerDecider, storefrontDecider } from '../../domain/catalog/decide';
 import type { ProductEvent, SellerEvent, StorefrontEvent } from '../../domain/catalog/events';
 import { productProblems, storefrontProblems } from '../../domain/catalog/validate';
-import type { InputProblem } from '../../domain/refusal';
+import type { InputProblem } from '../../domain/shared/refusal';
 import { content, extra, option, product, room, sellerDefinition, storefrontDefinition, tier, unit } from './fixtures';
 import { given } from './given-when-then';
 

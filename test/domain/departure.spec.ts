@@ -7,7 +7,7 @@ import {
   remainingPlaces,
   takesPlaces,
 } from '../../domain/departure';
-import { isRefusal } from '../../domain/refusal';
+import { isRefusal } from '../../domain/shared/refusal';
 import { at, plusMinutes } from './fixtures';
 import { fold, given } from './given-when-then';
 

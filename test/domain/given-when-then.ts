@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type { Decider, DomainEvent } from '../../domain/decider';
-import { isRefusal, Refusal, RefusalCode } from '../../domain/refusal';
+import type { Decider, DomainEvent } from '../../domain/shared/decider';
+import { isRefusal, Refusal, RefusalCode } from '../../domain/shared/refusal';
 
 /**
  * Given/when/then for deciders (STYLE.md): the past is a list of events folded with

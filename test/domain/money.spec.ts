@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
-import { convertFromUsd, isKnownCurrency, minorDigits } from '../../domain/money';
+import { convertFromUsd, isKnownCurrency, minorDigits } from '../../domain/shared/money';
 
 describe('money', () => {
   describe('minor digits', () => {

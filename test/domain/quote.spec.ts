@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import type { OptionDefinition } from '../../domain/catalog/definitions';
-import { convertFromUsd } from '../../domain/money';
+import { convertFromUsd } from '../../domain/shared/money';
 import { fromPriceUsd } from '../../domain/pricing/from-price';
 import { PriceRequest, Quote, QuoteLine, Selection, paxOf, priceQuote, seatsOf } from '../../domain/pricing/quote';
-import { isRefusal, Refusal, RefusalCode } from '../../domain/refusal';
+import { isRefusal, Refusal, RefusalCode } from '../../domain/shared/refusal';
 import {
   ADULT, CHILD, EUR_FX, INFANT, MODERATE, OMR_FX, USD_FX,
   extra, option, priceRequest, product, room, selection, tier, unit,

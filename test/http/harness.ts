@@ -6,8 +6,8 @@ import type { Server } from 'node:http';
 import sinon from 'sinon';
 import { loadConfig, Config } from '../../infra/config';
 import { createEngine, Engine } from '../../infra/engine';
-import type { Mail, Mailer } from '../../application/ports/mailer';
-import { jsonLogger } from '../../http/logger';
+import type { Mail, Mailer } from '../../application/platform/ports/mailer';
+import { jsonLogger } from '../../infra/logger';
 
 export const DIRECT_KEY = 'tp_pk_demo_direct';
 export const MARKET_KEY = 'tp_pk_demo_market';

@@ -4,7 +4,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { expect } from 'chai';
 import sinon from 'sinon';
-import { EventData, WrongExpectedRevision } from '../../application/ports/event-store';
+import { EventData, WrongExpectedRevision } from '../../application/platform/ports/event-store';
 import { SqliteEventStore } from '../../infra/event-store/sqlite-event-store';
 
 describe('SqliteEventStore', () => {

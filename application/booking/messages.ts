@@ -1,0 +1,61 @@
+import Decimal from 'decimal.js';
+import { Money, minorDigits } from '../../domain/shared/money';
+import type { Mail } from '../platform/ports/mailer';
+
+/** Money as a traveller reads it: 26.00 USD, 3940 JPY, 12.500 OMR. */
+export function formatMoney(m: Money): string {
+  const digits = minorDigits(m.currency);
+  return `${new Decimal(m.amount).div(new Decimal(10).pow(digits)).toFixed(digits)} ${m.currency}`;
+}
+
+interface Words {
+  booked: (ref: string, status: string) => string;
+  bookedText: (trip: string, start: string, pax: number, ref: string, status: string) => string;
+  cancelled: (ref: string) => string;
+  cancelledText: (trip: string, start: string, ref: string, refund: string) => string;
+  statuses: Record<string, string>;
+}
+
+const WORDS: Record<string, Words> = {
+  en: {
+    booked: (ref, status) => `Booking ${ref}: ${status}`,
+    bookedText: (trip, start, pax, ref, status) => `${trip}, ${start}, ${pax} travellers. Status: ${status}. Your booking reference is ${ref}.`,
+    cancelled: (ref) => `Booking ${ref} cancelled`,
+    cancelledText: (trip, start, ref, refund) => `Your booking ${ref} (${trip}, ${start}) is cancelled. Refund: ${refund}.`,
+    statuses: { confirmed: 'confirmed', pending: 'waiting for the seller' },
+  },
+  es: {
+    booked: (ref, status) => `Reserva ${ref}: ${status}`,
+    bookedText: (trip, start, pax, ref, status) => `${trip}, ${start}, ${pax} viajeros. Estado: ${status}. Su referencia de reserva es ${ref}.`,
+    cancelled: (ref) => `Reserva ${ref} cancelada`,
+    cancelledText: (trip, start, ref, refund) => `Su reserva ${ref} (${trip}, ${start}) está cancelada. Reembolso: ${refund}.`,
+    statuses: { confirmed: 'confirmada', pending: 'pendiente del vendedor' },
+  },
+  de: {
+    booked: (ref, status) => `Buchung ${ref}: ${status}`,
+    bookedText: (trip, start, pax, ref, status) => `${trip}, ${start}, ${pax} Reisende. Status: ${status}. Ihre Buchungsnummer ist ${ref}.`,
+    cancelled: (ref) => `Buchung ${ref} storniert`,
+    cancelledText: (trip, start, ref, refund) => `Ihre Buchung ${ref} (${trip}, ${start}) ist storniert. Erstattung: ${refund}.`,
+    statuses: { confirmed: 'bestätigt', pending: 'wartet auf den Anbieter' },
+  },
+  ja: {
+    booked: (ref, status) => `予約 ${ref}: ${status}`,
+    bookedText: (trip, start, pax, ref, status) => `${trip}、${start}、${pax}名。状況: ${status}。予約番号は ${ref} です。`,
+    cancelled: (ref) => `予約 ${ref} はキャンセルされました`,
+    cancelledText: (trip, start, ref, refund) => `ご予約 ${ref}（${trip}、${start}）はキャンセルされました。返金額: ${refund}。`,
+    statuses: { confirmed: '確定', pending: '販売者の確認待ち' },
+  },
+};
+
+const wordsFor = (locale: string | null): Words => WORDS[locale ?? 'en'] ?? WORDS.en;
+
+export function bookingMadeMail(to: string, locale: string | null, b: { ref: string; trip: string; start: string; pax: number; status: string }): Mail {
+  const w = wordsFor(locale);
+  const status = w.statuses[b.status] ?? b.status;
+  return { to, locale, subject: w.booked(b.ref, status), text: w.bookedText(b.trip, b.start, b.pax, b.ref, status) };
+}
+
+export function bookingCancelledMail(to: string, locale: string | null, b: { ref: string; trip: string; start: string; refund: Money }): Mail {
+  const w = wordsFor(locale);
+  return { to, locale, subject: w.cancelled(b.ref), text: w.cancelledText(b.trip, b.start, b.ref, formatMoney(b.refund)) };
+}

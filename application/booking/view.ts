@@ -1,0 +1,91 @@
+import type { Money } from '../../domain/shared/money';
+import type { Quote } from '../../domain/pricing/quote';
+import type { Doc } from '../platform/ports/document-store';
+import type { Booking } from '../../domain/booking';
+import { bookingRecord } from '../../domain/booking/record';
+import type { Payment } from '../../domain/payment';
+
+export interface BookingDoc extends Doc {
+  storefront_id: string;
+  seller_id: string;
+  product_id: string;
+  option_id: string;
+  start: string;
+  pax: number;
+  trip: { title: string; option: string; product_id: string };
+  quote: Quote;
+  lead_email: string;
+  booking_token_hash: string;
+  contact_token_hash: string;
+  status: 'placed' | 'confirmed' | 'pending' | 'cancelled';
+  hold_expires_at: string | null;
+  pending_expires_at: string | null;
+  cancellation: { by: 'traveller' | 'seller'; refund_pct: number; refund: Money } | null;
+  rejection_reason: string | null;
+  /** The option collects traveller details at checkout (they were given then). */
+  details_needed?: boolean;
+  payment?: { method: string | null; status: string; due_at: string | null; on_arrival: Money | null; paid: Money; refunded: Money };
+}
+
+/** The booking as the traveller sees it (spec 2.8); never the lead's contact details. */
+export interface BookingView {
+  ref: string;
+  status: 'confirmed' | 'pending' | 'cancelled' | 'on_hold';
+  start: string;
+  pax: number;
+  hold_expires_at: string | null;
+  pending_expires_at: string | null;
+  trip: { title: string; option: string; product_id: string };
+  payment: { method: string | null; status: string; due_at: string | null; on_arrival: Money | null; bank: null; receipt: null; link: null };
+  details: { status: 'not_needed' | 'complete'; due_at: string | null; needed: boolean; complete: boolean; overdue: boolean };
+  cancellation: { by: 'traveller' | 'seller'; refund_pct: number; refund: Money } | null;
+  rejection_reason: string | null;
+  quote: Quote;
+}
+
+export function bookingView(doc: Readonly<BookingDoc>): BookingView {
+  const payment = doc.payment;
+  return {
+    ref: doc._id,
+    status: doc.status === 'placed' ? 'pending' : doc.status,
+    start: doc.start,
+    pax: doc.pax,
+    hold_expires_at: doc.hold_expires_at,
+    pending_expires_at: doc.pending_expires_at,
+    trip: doc.trip,
+    payment: {
+      method: payment?.method ?? null,
+      status: payment?.status ?? 'unpaid',
+      due_at: payment?.due_at ?? null,
+      on_arrival: payment?.on_arrival ?? null,
+      bank: null,
+      receipt: null,
+      link: null,
+    },
+    details: doc.details_needed
+      ? { status: 'complete', due_at: null, needed: true, complete: true, overdue: false }
+      : { status: 'not_needed', due_at: null, needed: false, complete: true, overdue: false },
+    cancellation: doc.cancellation,
+    rejection_reason: doc.rejection_reason,
+    quote: doc.quote,
+  };
+}
+
+/**
+ * The same document the bookings projection builds, folded from the booking's own streams
+ * (for answers that must not wait on the read model); null when there is no booking.
+ */
+export function bookingDocOf(booking: Booking, payment: Payment): BookingDoc | null {
+  if (booking.status === 'none') return null;
+  const b = booking.placed;
+  return {
+    _id: b.ref,
+    ...bookingRecord(b),
+    status: booking.status,
+    pending_expires_at: booking.pendingExpiresAt,
+    cancellation: booking.cancellation,
+    payment: payment.status === 'none' ? undefined : {
+      method: payment.method, status: payment.status, due_at: payment.due_at, on_arrival: payment.on_arrival, paid: payment.paid, refunded: payment.refunded,
+    },
+  };
+}

@@ -1,0 +1,225 @@
+import { DateTime } from 'luxon';
+import { decodeOffsetCursor, encodeOffsetCursor } from '../platform/cursor';
+import { bookableStarts, calendarMonth, capacityOf, CalendarDay, isRealDate, isRealMonth } from '../../domain/calendar/schedule';
+import type { ProductDefinition } from '../../domain/catalog/definitions';
+import { remainingPlaces } from '../../domain/departure';
+import { Refusal, invalidInput, notFound, refuse } from '../../domain/shared/refusal';
+import { groupCanBook, groupEachUsd } from '../../domain/pricing/from-price';
+import { money } from '../../domain/shared/money';
+import { CatalogReads, ProductDoc, visibleProducts } from '../../projections/catalog/queries';
+import type { SellerDoc, StorefrontDoc } from '../platform/context';
+import { DepartureReads } from '../../projections/departures/queries';
+import type { Clock } from '../platform/ports/clock';
+import type { DocumentStore, Filter } from '../platform/ports/document-store';
+import type { Fx } from '../platform/ports/fx';
+import { Pricer, contentLocale, pricer, storefrontView, tripCard, tripView } from './views';
+import { DURATION_BUCKETS, mainOption, picksUp, styleOf } from '../../domain/catalog/trip-facts';
+import { Candidate, LIST_WINDOW, ProductListQuery, facetsOf, homeMix, listKind, orderTrips } from './trip-list';
+import { relevance, words } from '../search/text-match';
+
+/** Public reads of the catalog: storefront, trip list, trip page, calendars. */
+export class CatalogQueries {
+  private readonly reads: CatalogReads;
+  private readonly departures: DepartureReads;
+
+  constructor(private readonly docs: DocumentStore, private readonly clock: Clock, private readonly fx: Fx) {
+    this.reads = new CatalogReads(docs);
+    this.departures = new DepartureReads(docs);
+  }
+
+  storefront(storefront: StorefrontDoc) {
+    return storefrontView(storefront);
+  }
+
+  /** Catalog prices in the asked currency when the storefront offers it, else its display currency (spec 4.2). */
+  private pricerFor(storefront: StorefrontDoc, currency: string | undefined): Pricer | Refusal {
+    const code = currency && storefront.currencies.includes(currency) ? currency : storefront.display_currency;
+    const fx = this.fx.rate(code);
+    if (!fx) return refuse('CurrencyNotEnabled', `${code} is not offered here`, { currency: code });
+    return pricer(storefront, fx);
+  }
+
+  /** Text in the asked language when the storefront has it; otherwise as if none was asked. */
+  private localeFor(storefront: StorefrontDoc, locale: string | undefined): string | undefined {
+    return locale && storefront.languages.includes(locale) ? locale : undefined;
+  }
+
+  private async sellers(): Promise<Map<string, Readonly<SellerDoc>>> {
+    const all = await this.docs.collection<SellerDoc>('sellers').find({});
+    return new Map(all.map((s) => [s._id, s]));
+  }
+
+  async listProducts(storefront: StorefrontDoc, query: ProductListQuery) {
+    const p = this.pricerFor(storefront, query.currency);
+    if ('refused' in p) return p;
+    const locale = this.localeFor(storefront, query.locale);
+    const kind = listKind(storefront, query);
+    const offset = query.cursor ? decodeOffsetCursor(query.cursor, kind) : 0;
+    if (typeof offset !== 'number') return offset;
+    const days = this.daysAsked(query);
+    if (!Array.isArray(days) && days !== null) return days;
+
+    // Collections are a marketplace feature that no storefront has set up yet: an asked-for collection is empty.
+    if (query.collection) return { data: [], next_cursor: null, total: 0, ...(query.facets ? { facets: facetsOf([]) } : {}) };
+    const sellers = await this.sellers();
+
+    // Phase one: what the store answers from indexes, newest first, at most LIST_WINDOW trips.
+    const filter: Filter = { ...visibleProducts(storefront) };
+    const any = (values?: string[]) => (values && values.length > 0 ? { $in: values } : undefined);
+    if (any(query.template)) filter.template = any(query.template);
+    if (any(query.city)) filter.city = any(query.city);
+    if (any(query.region)) filter.region = any(query.region);
+    if (any(query.country)) filter.country = any(query.country);
+    if (any(query.category)) filter.categories = any(query.category);
+    if (any(query.place)) filter.places = any(query.place);
+    const window = await this.docs.collection<ProductDoc>('products').find(filter, { sort: { created_position: -1 }, limit: LIST_WINDOW });
+
+    // Phase two: in memory over that window.
+    const sellerIds = query.seller && storefront.kind === 'marketplace'
+      ? new Set([...sellers.values()].filter((s) => query.seller?.includes(s.slug)).map((s) => s._id))
+      : null;
+    const terms = query.q ? words(query.q) : [];
+    const n = query.travellers;
+    const now = this.clock.now();
+    // Prices are converted only when the order or a filter looks at them, or travellers ask for group prices.
+    const pricesNeeded = n !== undefined || query.sort === 'price' || query.sort === 'price_desc' || query.min_price !== undefined || query.max_price !== undefined;
+    let candidates: (Candidate & { score: number })[] = [];
+    for (const product of window) {
+      const d = product.definition;
+      if (sellerIds && !sellerIds.has(product.seller_id)) continue;
+      if (query.via && !d.places.some((place) => query.via?.includes(place.slug))) continue;
+      if (query.duration && !query.duration.some((b) => DURATION_BUCKETS[b]?.(d))) continue;
+      const main = mainOption(d);
+      if (query.style) {
+        const style = styleOf(d);
+        if (!style || !query.style.includes(style)) continue;
+      }
+      if (query.pickup === 'hotel' && !picksUp(d)) continue;
+      if (query.confirmation === 'instant' && !d.options.some((o) => !o.sales_paused && o.capacity_mode !== 'on_request' && o.confirmation === 'instant')) continue;
+      if (query.min_rating !== undefined && (!d.rating || d.rating.average < query.min_rating)) continue;
+      if (days && !(await this.bookableOn(d, days, n ?? 1, now))) continue;
+      const shown = product.from_usd !== null;
+      if (query.price && !query.price.includes(shown ? 'shown' : 'ask')) continue;
+      // Each traveller's price is converted and rounded once, then multiplied, exactly as a quote does.
+      let group: Candidate['group'] = null;
+      if (n !== undefined && main) {
+        const each = groupEachUsd(main, n);
+        const next = n < 50 ? groupEachUsd(main, n + 1) : null;
+        group = each === null ? null : { each: p.usd(each).amount, next: next === null ? null : p.usd(next).amount };
+      }
+      const perPerson = !pricesNeeded ? null : n !== undefined ? group?.each ?? null : product.from_usd ? p.usd(product.from_usd.amount).amount : null;
+      if (query.min_price !== undefined || query.max_price !== undefined) {
+        if (perPerson === null) continue;
+        if (query.min_price !== undefined && perPerson < query.min_price) continue;
+        if (query.max_price !== undefined && perPerson > query.max_price) continue;
+      }
+      let score = 0;
+      // Free text with nothing to search by (only punctuation) matches no trip.
+      if (query.q?.trim() && terms.length === 0) continue;
+      if (terms.length > 0) {
+        score = relevance(product, terms, contentLocale(d, locale));
+        if (score === 0) continue;
+      }
+      candidates.push({ product, perPerson, group, score });
+    }
+
+    candidates = orderTrips(candidates, query, storefront);
+    if (query.home === 'true' && storefront.kind === 'marketplace' && !query.q && (query.sort ?? 'recommended') === 'recommended') {
+      candidates = homeMix(candidates);
+    }
+    const total = candidates.length;
+    const page = candidates.slice(offset, offset + query.limit);
+    const next = offset + query.limit < total ? encodeOffsetCursor(kind, offset + query.limit) : null;
+    const data = page.map((c) => {
+      const card: Record<string, unknown> = tripCard(c.product, sellers.get(c.product.seller_id), locale, p);
+      if (n !== undefined) {
+        card.group_price = c.group ? money(c.group.each * n, p.currency) : null;
+        card.next_group_price = c.group?.next != null ? money(c.group.next * (n + 1), p.currency) : null;
+      }
+      return card;
+    });
+    const answer: Record<string, unknown> = { data, next_cursor: next, total };
+    if (query.facets) answer.facets = facetsOf(candidates.map((c) => c.product));
+    return answer;
+  }
+
+  /** A trip by id or slug (a marketplace slug also needs the seller's slug). */
+  async product(storefront: StorefrontDoc, idOrSlug: string, options: { locale?: string; currency?: string; seller?: string }) {
+    const p = this.pricerFor(storefront, options.currency);
+    if ('refused' in p) return p;
+    const visible = visibleProducts(storefront);
+    let product = await this.docs.collection<ProductDoc>('products').findOne({ ...visible, _id: idOrSlug });
+    if (!product) {
+      const sameSlug = await this.docs.collection<ProductDoc>('products').find({ ...visible, slug: idOrSlug });
+      // On a marketplace a slug is one seller's: the seller's slug picks it (and must, when several sellers use it).
+      if (storefront.kind === 'marketplace' && (sameSlug.length > 1 || options.seller)) {
+        const seller = options.seller ? await this.reads.sellerBySlug(options.seller) : null;
+        product = sameSlug.find((s) => s.seller_id === seller?._id) ?? null;
+      } else {
+        product = sameSlug[0] ?? null;
+      }
+    }
+    if (!product) return notFound('product');
+    const seller = await this.reads.seller(product.seller_id);
+    return tripView(product, seller ?? undefined, this.localeFor(storefront, options.locale), p);
+  }
+
+  /** One month of an option's calendar, with places left as of now. */
+  async calendar(storefront: StorefrontDoc, optionId: string, month: string | undefined): Promise<CalendarDay[] | Refusal> {
+    if (month !== undefined && !isRealMonth(month)) {
+      return invalidInput([{ reason: 'invalid_value', field: 'month', detail: 'month must be a real month YYYY-MM' }]);
+    }
+    const found = await this.reads.visibleOption(storefront, optionId);
+    if (!found) return notFound('option');
+    const { product, option } = found;
+    const now = this.clock.now();
+    const zone = product.definition.timezone;
+    const wanted = month ?? (DateTime.fromJSDate(now, { zone }).toFormat('yyyy-MM'));
+    const capacity = capacityOf(option);
+    const entries = capacity === null ? new Map() : await this.departures.entriesByStart(option.id, `${wanted}-01`, `${wanted}-31T99`);
+    return calendarMonth(option, zone, wanted, now, (start) => {
+      if (capacity === null) return null;
+      const at = entries.get(start);
+      return at ? remainingPlaces(at, capacity, now) : capacity;
+    });
+  }
+
+  /** The local dates a date or month filter asks for (a month: from today on); null without one. */
+  private daysAsked(query: ProductListQuery): string[] | Refusal | null {
+    const problem = (field: string) => invalidInput([{ reason: 'invalid_value', field, detail: `${field} is not a real ${field}` }]);
+    if (query.date) return isRealDate(query.date) ? [query.date] : problem('date');
+    if (!query.month) return null;
+    if (!isRealMonth(query.month)) return problem('month');
+    // "Today" differs by zone: start from yesterday in UTC; starts already begun are past their cutoff anyway.
+    const today = DateTime.fromJSDate(this.clock.now(), { zone: 'UTC' }).minus({ days: 1 }).toISODate() as string;
+    const days: string[] = [];
+    for (let day = DateTime.fromISO(`${query.month}-01`, { zone: 'UTC' }); day.toFormat('yyyy-MM') === query.month; day = day.plus({ days: 1 })) {
+      const date = day.toISODate() as string;
+      if (date >= today) days.push(date);
+    }
+    return days;
+  }
+
+  /**
+   * Whether a group of `travellers` could book a start of the trip on one of `days` now (spec 4.2
+   * date/month): an option on sale whose limits and prices fit the group runs then, before its
+   * cutoff, with places for all.
+   */
+  private async bookableOn(d: ProductDefinition, days: string[], travellers: number, now: Date): Promise<boolean> {
+    for (const option of d.options) {
+      if (!groupCanBook(option, travellers)) continue;
+      const starts = bookableStarts(option, d.timezone, days, now);
+      if (starts.length === 0) continue;
+      const capacity = capacityOf(option);
+      if (capacity === null) return true;
+      if (capacity < travellers) continue;
+      const entries = await this.departures.entriesByStart(option.id, starts[0], starts[starts.length - 1]);
+      if (starts.some((start) => {
+        const at = entries.get(start);
+        return (at ? remainingPlaces(at, capacity, now) : capacity) >= travellers;
+      })) return true;
+    }
+    return false;
+  }
+
+}

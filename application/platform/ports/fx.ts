@@ -1,0 +1,7 @@
+import type { FxRate } from '../../../domain/pricing/quote';
+
+/** Current exchange rates from US dollars. */
+export interface Fx {
+  /** The rate now, or null when the currency has none. */
+  rate(currency: string): FxRate | null;
+}

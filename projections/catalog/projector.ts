@@ -1,0 +1,56 @@
+import type { RecordedEvent } from '../../application/platform/ports/event-store';
+import type { ProductDefinition } from '../../domain/catalog/definitions';
+import { fromPriceUsd } from '../../domain/pricing/from-price';
+import { itemIds } from '../../domain/catalog/validate';
+import type { Projector, Write } from '../../application/platform/processing/projector';
+
+/** What a product document keeps besides the definition: the fields lists filter and sort on. */
+function productFields(definition: ProductDefinition) {
+  return {
+    definition,
+    slug: definition.slug,
+    template: definition.template,
+    network: definition.network,
+    city: definition.city.slug,
+    region: definition.region.slug,
+    country: definition.country.slug,
+    categories: definition.categories.map((c) => c.slug),
+    places: [definition.city.slug, ...definition.places.map((p) => p.slug)],
+    option_ids: definition.options.map((o) => o.id),
+    item_ids: itemIds(definition),
+    from_usd: fromPriceUsd(definition),
+  };
+}
+
+const setProduct = (e: RecordedEvent, fields: Record<string, unknown>): Write => ({
+  collection: 'products',
+  updateOne: { filter: { _id: e.data.productId }, update: { $set: { ...fields, updated_at: e.recordedAt } }, upsert: true },
+});
+
+export const catalogProjector: Projector = {
+  name: 'catalog',
+  collections: {
+    keys: [],
+    sellers: [{ slug: 1 }],
+    storefronts: [],
+    products: [{ seller_id: 1 }, { slug: 1 }, { option_ids: 1 }, { item_ids: 1 }, { city: 1 }, { region: 1 }, { country: 1 }, { template: 1 }, { categories: 1 }, { places: 1 }],
+  },
+  handlers: {
+    SellerCreated: (e) => [{ collection: 'sellers', replaceOne: { filter: { _id: e.data.sellerId }, doc: { _id: e.data.sellerId, ...e.data.definition }, upsert: true } }],
+    SecretKeyIssued: (e) => [{
+      collection: 'keys',
+      replaceOne: { filter: { _id: e.data.keyHash }, doc: { _id: e.data.keyHash, kind: 'secret', key_id: e.data.keyId, seller_id: e.data.sellerId, scopes: e.data.scopes, revoked: false }, upsert: true },
+    }],
+    SecretKeyRevoked: (e) => [{ collection: 'keys', updateOne: { filter: { key_id: e.data.keyId }, update: { $set: { revoked: true } } } }],
+    StorefrontCreated: (e) => [{ collection: 'storefronts', replaceOne: { filter: { _id: e.data.storefrontId }, doc: { _id: e.data.storefrontId, ...e.data.definition, updated_at: e.recordedAt }, upsert: true } }],
+    StorefrontUpdated: (e) => [{ collection: 'storefronts', replaceOne: { filter: { _id: e.data.storefrontId }, doc: { _id: e.data.storefrontId, ...e.data.definition, updated_at: e.recordedAt }, upsert: true } }],
+    WebsiteKeyIssued: (e) => [{
+      collection: 'keys',
+      replaceOne: { filter: { _id: e.data.keyHash }, doc: { _id: e.data.keyHash, kind: 'website', key_id: e.data.keyId, storefront_id: e.data.storefrontId, revoked: false }, upsert: true },
+    }],
+    ProductCreated: (e) => [setProduct(e, { seller_id: e.data.sellerId, published: false, created_at: e.recordedAt, created_position: e.position, ...productFields(e.data.definition) })],
+    ProductUpdated: (e) => [setProduct(e, productFields(e.data.definition))],
+    ProductPublished: (e) => [setProduct(e, { published: true })],
+    ProductUnpublished: (e) => [setProduct(e, { published: false })],
+  },
+};

@@ -1,0 +1,29 @@
+import { DepartureEntry, remainingPlaces } from '../../domain/departure';
+import type { OptionDefinition } from '../../domain/catalog/definitions';
+import { capacityOf } from '../../domain/calendar/schedule';
+import type { Doc, DocumentStore } from '../../application/platform/ports/document-store';
+import { departureStream } from '../../domain/departure';
+
+export interface DepartureDoc extends Doc {
+  option_id: string;
+  start: string;
+  entries: Record<string, DepartureEntry>;
+}
+
+/** Places left at starts, read from the departures projection. */
+export class DepartureReads {
+  constructor(private readonly docs: DocumentStore) {}
+
+  async remaining(option: OptionDefinition, start: string, now: Date): Promise<number | null> {
+    const capacity = capacityOf(option);
+    if (capacity === null) return null;
+    const doc = await this.docs.collection<DepartureDoc>('departures').findOne({ _id: departureStream(option.id, start) });
+    return doc ? remainingPlaces(doc.entries, capacity, now) : capacity;
+  }
+
+  /** Every start of the option that has entries, by start. */
+  async entriesByStart(optionId: string, fromStart: string, toStart: string): Promise<Map<string, Record<string, DepartureEntry>>> {
+    const docs = await this.docs.collection<DepartureDoc>('departures').find({ option_id: optionId, start: { $gte: fromStart, $lte: toStart } });
+    return new Map(docs.map((d) => [d.start, d.entries]));
+  }
+}
