@@ -1,0 +1,34 @@
+import type { CommandHandler } from './command-handler';
+import type { Clock } from './ports/clock';
+import type { DocumentStore } from './ports/document-store';
+import type { Fx } from './ports/fx';
+import type { Ids } from './ports/ids';
+import type { Logger } from './ports/logger';
+import type { Mailer } from './ports/mailer';
+
+/** Settings the use cases read; configuration fills them at start. */
+export interface Settings {
+  holdMinutes: number;
+  multiDayHoldMinutes: number;
+  /** How long a request that waits for the seller stays open. */
+  pendingHours: number;
+}
+
+/** Read-your-writes: resolves once the projections include this log position (bounded wait). */
+export type AwaitProjections = (position: number) => Promise<unknown>;
+
+/**
+ * Everything a feature may use, built once by the composition root. A use case declares the
+ * part it needs (`Pick<Platform, 'commands' | 'clock'>`), never the whole.
+ */
+export interface Platform {
+  commands: CommandHandler;
+  docs: DocumentStore;
+  clock: Clock;
+  fx: Fx;
+  ids: Ids;
+  mailer: Mailer;
+  log: Logger;
+  settings: Settings;
+  awaitProjections: AwaitProjections;
+}
