@@ -26,6 +26,9 @@ import { SqliteEventStore } from './event-store/sqlite-event-store';
 import { fixedRates } from './fx';
 import { OutboxMailer } from './outbox-mailer';
 import { seedDemoCatalog } from './seed/seed';
+import type { Platform } from '../application/platform/platform';
+import type { Job } from '../application/platform/processing/job';
+import { randomIds } from '../application/platform/ids';
 
 export const PROJECTORS: Projector[] = [catalogProjector, departuresProjector, bookingsProjector];
 
@@ -38,6 +41,10 @@ export interface Engine {
   bookings: BookingService;
   catalog: CatalogService;
   catalogReads: CatalogReads;
+  /** What every feature is built from. */
+  platform: Platform;
+  /** Time-driven work the process schedules (main.ts). */
+  jobs: Job[];
   close(): Promise<void>;
 }
 
@@ -84,6 +91,11 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
     onMailError: (error) => log.error('email not sent', { error: String(error) }),
   }, awaitProjections);
 
+  const platform: Platform = {
+    commands, docs, clock, fx: fixedRates, ids: randomIds, mailer, log, awaitProjections,
+    settings: { holdMinutes: config.holdMinutes, multiDayHoldMinutes: config.multiDayHoldMinutes, pendingHours: config.pendingHours },
+  };
+
   if (config.seedDemo) {
     const seeded = await seedDemoCatalog(catalog, catalogReads, clock.now());
     if (seeded !== null) {
@@ -111,7 +123,7 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
   });
 
   return {
-    config, app, events, docs, runner, bookings, catalog, catalogReads,
+    config, app, events, docs, runner, bookings, catalog, catalogReads, platform, jobs: [],
     async close() {
       await runner.stop();
       await events.close();

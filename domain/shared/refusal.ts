@@ -1,6 +1,8 @@
+import type { ErrorCode } from './error-codes';
+
 /**
  * A decision that says no. `code` is the spec's error code (part 7); `fields` are the
- * extra members that code carries. The HTTP layer maps codes to statuses in one place.
+ * extra members that code carries. Statuses and members are declared once, in error-codes.ts.
  */
 export interface Refusal {
   readonly refused: true;
@@ -9,37 +11,8 @@ export interface Refusal {
   readonly fields: Readonly<Record<string, unknown>>;
 }
 
-export type RefusalCode =
-  | 'Unauthenticated'
-  | 'NotFound'
-  | 'Conflict'
-  | 'InvalidInput'
-  | 'NotPermitted'
-  | 'SlotClosed'
-  | 'SoldOut'
-  | 'NotEnoughCapacity'
-  | 'PastCutoff'
-  | 'PriceNotAvailable'
-  | 'UnitQuantityInvalid'
-  | 'AgeRestriction'
-  | 'AccompanimentRequired'
-  | 'UnknownUnit'
-  | 'VehicleCapacityExceeded'
-  | 'RoomingInvalid'
-  | 'CurrencyNotEnabled'
-  | 'ExtraQuantityInvalid'
-  | 'ExtraSoldOut'
-  | 'PickupNotOffered'
-  | 'OnRequest'
-  | 'HoldRequired'
-  | 'HoldExpired'
-  | 'PaymentMethodRequired'
-  | 'PaymentMethodNotOffered'
-  | 'PaymentWindowClosed'
-  | 'TravellerDetailsRequired'
-  | 'TravellerDetailsInvalid'
-  | 'AlreadyBooked'
-  | 'SellerUnavailable';
+/** Every code a decision may answer with: the registry's keys, so an unknown code does not compile. */
+export type RefusalCode = ErrorCode;
 
 export function refuse(code: RefusalCode, detail: string, fields: Record<string, unknown> = {}): Refusal {
   return { refused: true, code, detail, fields };
