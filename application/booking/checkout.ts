@@ -150,7 +150,7 @@ async function placeBooking(
     timezone: product.definition.timezone,
     pax: quote.pax,
     places: sold.places,
-    trip: { title: content.title, option: option.name, product_id: product._id },
+    trip: { title: content.title, option: option.name, productId: product._id },
     quote,
     policy: option.policy,
     lead: { name: body.lead.name, email: body.lead.email.trim(), phone: body.lead.phone },
@@ -185,8 +185,8 @@ async function placeBooking(
     paymentStream(ref),
     paymentDecider,
     {
-      type: 'ArrangePayment', ref, method: method?.kind ?? null, due_now: quote.totals.due_now, due_at: dueAt(method),
-      on_arrival: method?.kind === 'pay_on_arrival' ? onArrival(deps, quote, method, roundingFor(ctx.storefront.rounding, method.currencies[0])) : null,
+      type: 'ArrangePayment', ref, method: method?.kind ?? null, dueNow: quote.totals.due_now, dueAt: dueAt(method),
+      onArrival: method?.kind === 'pay_on_arrival' ? onArrival(deps, quote, method, roundingFor(ctx.storefront.rounding, method.currencies[0])) : null,
     },
     metadata,
   );

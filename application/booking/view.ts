@@ -2,7 +2,7 @@ import type { Money } from '../../domain/shared/money';
 import type { Quote } from '../../domain/pricing/quote';
 import type { Doc } from '../platform/ports/document-store';
 import type { Booking } from '../../domain/booking';
-import { bookingRecord } from '../../domain/booking/record';
+import { bookingRecord, cancellationRecord, paymentRecord } from '../../domain/booking/record';
 import type { Payment } from '../../domain/payment';
 
 export interface BookingDoc extends Doc {
@@ -83,9 +83,7 @@ export function bookingDocOf(booking: Booking, payment: Payment): BookingDoc | n
     ...bookingRecord(b),
     status: booking.status,
     pending_expires_at: booking.pendingExpiresAt,
-    cancellation: booking.cancellation,
-    payment: payment.status === 'none' ? undefined : {
-      method: payment.method, status: payment.status, due_at: payment.due_at, on_arrival: payment.on_arrival, paid: payment.paid, refunded: payment.refunded,
-    },
+    cancellation: booking.cancellation && cancellationRecord(booking.cancellation),
+    payment: payment.status === 'none' ? undefined : paymentRecord(payment),
   };
 }

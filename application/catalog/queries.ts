@@ -177,11 +177,7 @@ export class CatalogQueries {
     const wanted = month ?? (DateTime.fromJSDate(now, { zone }).toFormat('yyyy-MM'));
     const capacity = capacityOf(option);
     const entries = capacity === null ? new Map() : await this.departures.entriesByStart(option.id, `${wanted}-01`, `${wanted}-31T99`);
-    return calendarMonth(option, zone, wanted, now, (start) => {
-      if (capacity === null) return null;
-      const at = entries.get(start);
-      return at ? remainingPlaces(at, capacity, now) : capacity;
-    });
+    return calendarMonth(option, zone, wanted, now, (start) => remainingPlaces(entries.get(start), capacity, now));
   }
 
   /** The local dates a date or month filter asks for (a month: from today on); null without one. */
@@ -214,10 +210,7 @@ export class CatalogQueries {
       if (capacity === null) return true;
       if (capacity < travellers) continue;
       const entries = await this.departures.entriesByStart(option.id, starts[0], starts[starts.length - 1]);
-      if (starts.some((start) => {
-        const at = entries.get(start);
-        return (at ? remainingPlaces(at, capacity, now) : capacity) >= travellers;
-      })) return true;
+      if (starts.some((start) => remainingPlaces(entries.get(start), capacity, now) >= travellers)) return true;
     }
     return false;
   }

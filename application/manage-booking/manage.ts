@@ -44,8 +44,8 @@ export async function cancel(deps: BookingDeps, ctx: StorefrontContext, booking:
   const product = await deps.catalog.product(placed.productId);
   const title = product?.definition.content[placed.locale ?? '']?.title ?? placed.trip.title;
   await sendQuietly(deps, bookingCancelledMail(placed.lead.email, placed.locale, { ref, trip: title, start: placed.start, refund: event.data.refund }));
-  const { by, refund_pct, refund } = event.data;
-  return { ref, status: 'cancelled', cancellation: { by, refund_pct, refund } };
+  const { by, refundPct, refund } = event.data;
+  return { ref, status: 'cancelled', cancellation: { by, refund_pct: refundPct, refund } };
 }
 
 /** Places back on sale, the refund paid, nothing more owed: all safe to repeat. Answers the last log position written. */

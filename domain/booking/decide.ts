@@ -3,12 +3,13 @@ import { money } from '../shared/money';
 import { daysBefore, percentOf, refundPct } from '../policy/refund';
 import { startInstant } from '../calendar/schedule';
 import { Refusal, conflict, notFound, refuse } from '../shared/refusal';
-import { Booking, BookingEvent, BookingPlacedData } from './events';
+import { Booking, BookingEvent, BookingPlacedData, CancelledBy } from './events';
 
-export type BookingCommand =
-  | { type: 'PlaceBooking'; booking: BookingPlacedData; confirmation: 'instant' | 'manual'; pendingExpiresAt: string | null; now: Date }
-  | { type: 'CancelBooking'; by: 'traveller' | 'seller'; paid: number; reason: string | null; now: Date }
-  | { type: 'AbandonCheckout'; ref: string; now: Date };
+export type PlaceBooking = { type: 'PlaceBooking'; booking: BookingPlacedData; confirmation: 'instant' | 'manual'; pendingExpiresAt: string | null; now: Date };
+export type CancelBooking = { type: 'CancelBooking'; by: CancelledBy; paid: number; reason: string | null; now: Date };
+export type AbandonCheckout = { type: 'AbandonCheckout'; ref: string; now: Date };
+
+export type BookingCommand = PlaceBooking | CancelBooking | AbandonCheckout;
 
 /** A request waiting for the seller lapses `hours` after it is made, and never after its start. */
 export function requestLapsesAt(now: Date, hours: number, start: string, timezone: string): string {
@@ -16,6 +17,7 @@ export function requestLapsesAt(now: Date, hours: number, start: string, timezon
   return new Date(Math.min(lapse, startInstant(start, timezone).toMillis())).toISOString();
 }
 
+/** The spec's refund preview answer (part 2.8), in its own snake_case shape. */
 export interface RefundPreview {
   days_before: number;
   refund_pct: number;
@@ -31,43 +33,53 @@ export function refundPreview(placed: BookingPlacedData, paid: number, now: Date
   return { days_before: days, refund_pct: pct, refund: money(percentOf(paid, pct), currency), paid: money(paid, currency) };
 }
 
+function placeBooking(command: PlaceBooking, state: Booking): BookingEvent[] | Refusal {
+  // A booking is placed once; placing it again is the repeat of a checkout.
+  if (state.status !== 'none') return [];
+  if (state.abandoned) return refuse('HoldExpired', 'the checkout of this hold was abandoned and its places returned to sale');
+  const at = command.now.toISOString();
+  const ref = command.booking.ref;
+  const outcome: BookingEvent = command.confirmation === 'instant'
+    ? { type: 'BookingConfirmed', data: { ref, at } }
+    : { type: 'BookingPending', data: { ref, expiresAt: command.pendingExpiresAt, at } };
+  return [{ type: 'BookingPlaced', data: command.booking }, outcome];
+}
+
+function cancelBooking(command: CancelBooking, state: Booking): BookingEvent[] | Refusal {
+  if (state.status === 'none') return notFound('booking');
+  if (state.status !== 'confirmed') {
+    return conflict('booking_not_confirmed', `a ${state.status} booking cannot be cancelled`, {
+      ref: state.placed.ref,
+      booking_status: state.status,
+    });
+  }
+  const preview = refundPreview(state.placed, command.paid, command.now);
+  return [{
+    type: 'BookingCancelled',
+    data: {
+      ref: state.placed.ref,
+      by: command.by,
+      refundPct: preview.refund_pct,
+      refund: preview.refund,
+      reason: command.reason,
+      at: command.now.toISOString(),
+    },
+  }];
+}
+
+function abandonCheckout(command: AbandonCheckout, state: Booking): BookingEvent[] {
+  if (state.status !== 'none' || state.abandoned) return [];
+  return [{ type: 'CheckoutAbandoned', data: { ref: command.ref, at: command.now.toISOString() } }];
+}
+
 export function decideBooking(command: BookingCommand, state: Booking): BookingEvent[] | Refusal {
   switch (command.type) {
-    case 'PlaceBooking': {
-      // A booking is placed once; placing it again is the repeat of a checkout.
-      if (state.status !== 'none') return [];
-      if (state.abandoned) return refuse('HoldExpired', 'the checkout of this hold was abandoned and its places returned to sale');
-      const at = command.now.toISOString();
-      const ref = command.booking.ref;
-      const outcome: BookingEvent = command.confirmation === 'instant'
-        ? { type: 'BookingConfirmed', data: { ref, at } }
-        : { type: 'BookingPending', data: { ref, expiresAt: command.pendingExpiresAt, at } };
-      return [{ type: 'BookingPlaced', data: command.booking }, outcome];
-    }
-    case 'CancelBooking': {
-      if (state.status === 'none') return notFound('booking');
-      if (state.status !== 'confirmed') {
-        return conflict('booking_not_confirmed', `a ${state.status} booking cannot be cancelled`, {
-          ref: state.placed.ref,
-          booking_status: state.status,
-        });
-      }
-      const preview = refundPreview(state.placed, command.paid, command.now);
-      return [{
-        type: 'BookingCancelled',
-        data: {
-          ref: state.placed.ref,
-          by: command.by,
-          refund_pct: preview.refund_pct,
-          refund: preview.refund,
-          reason: command.reason,
-          at: command.now.toISOString(),
-        },
-      }];
-    }
+    case 'PlaceBooking':
+      return placeBooking(command, state);
+    case 'CancelBooking':
+      return cancelBooking(command, state);
     case 'AbandonCheckout':
-      if (state.status !== 'none' || state.abandoned) return [];
-      return [{ type: 'CheckoutAbandoned', data: { ref: command.ref, at: command.now.toISOString() } }];
+      return abandonCheckout(command, state);
     default:
       return assertNever(command);
   }

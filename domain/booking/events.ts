@@ -1,3 +1,4 @@
+import type { Event } from '../shared/decider';
 import type { Money } from '../shared/money';
 import type { CancellationPolicy, PaymentMethodKind } from '../catalog/definitions';
 import type { Quote } from '../pricing/quote';
@@ -9,6 +10,17 @@ export interface Lead {
   phone: string;
 }
 
+/** The trip as sold: its title and option name in the checkout's language. */
+export interface TripSold {
+  title: string;
+  option: string;
+  productId: string;
+}
+
+/**
+ * `quote` is the spec's Quote and `policy` the seller's cancellation policy, each embedded whole
+ * in the spec's own (snake_case) shape; `travellers` are the checkout's traveller details as sent.
+ */
 export interface BookingPlacedData {
   ref: string;
   storefrontId: string;
@@ -19,7 +31,7 @@ export interface BookingPlacedData {
   timezone: string;
   pax: number;
   places: number;
-  trip: { title: string; option: string; product_id: string };
+  trip: TripSold;
   quote: Quote;
   policy: CancellationPolicy;
   lead: Lead;
@@ -36,15 +48,24 @@ export interface BookingPlacedData {
   placedAt: string;
 }
 
-export type BookingEvent =
-  | { type: 'BookingPlaced'; data: BookingPlacedData }
-  | { type: 'BookingConfirmed'; data: { ref: string; at: string } }
-  | { type: 'BookingPending'; data: { ref: string; expiresAt: string | null; at: string } }
-  | { type: 'BookingCancelled'; data: { ref: string; by: 'traveller' | 'seller'; refund_pct: number; refund: Money; reason: string | null; at: string } }
-  /** A checkout that stopped after its places were booked and never placed the booking: none will be placed under this ref. */
-  | { type: 'CheckoutAbandoned'; data: { ref: string; at: string } };
+export type CancelledBy = 'traveller' | 'seller';
+
+export type BookingPlaced = Event<'BookingPlaced', BookingPlacedData>;
+export type BookingConfirmed = Event<'BookingConfirmed', { ref: string; at: string }>;
+export type BookingPending = Event<'BookingPending', { ref: string; expiresAt: string | null; at: string }>;
+export type BookingCancelled = Event<'BookingCancelled', { ref: string; by: CancelledBy; refundPct: number; refund: Money; reason: string | null; at: string }>;
+/** A checkout that stopped after its places were booked and never placed the booking: none will be placed under this ref. */
+export type CheckoutAbandoned = Event<'CheckoutAbandoned', { ref: string; at: string }>;
+
+export type BookingEvent = BookingPlaced | BookingConfirmed | BookingPending | BookingCancelled | CheckoutAbandoned;
 
 export type BookingStatus = 'confirmed' | 'pending' | 'cancelled';
+
+export interface Cancellation {
+  by: CancelledBy;
+  refundPct: number;
+  refund: Money;
+}
 
 export type Booking =
   | { status: 'none'; abandoned: boolean }
@@ -52,7 +73,7 @@ export type Booking =
       status: BookingStatus | 'placed';
       placed: BookingPlacedData;
       pendingExpiresAt: string | null;
-      cancellation: { by: 'traveller' | 'seller'; refund_pct: number; refund: Money } | null;
+      cancellation: Cancellation | null;
     };
 
 export const initialBooking = (): Booking => ({ status: 'none', abandoned: false });
@@ -72,7 +93,7 @@ export function evolveBooking(state: Booking, event: BookingEvent): Booking {
       return {
         ...state,
         status: 'cancelled',
-        cancellation: { by: event.data.by, refund_pct: event.data.refund_pct, refund: event.data.refund },
+        cancellation: { by: event.data.by, refundPct: event.data.refundPct, refund: event.data.refund },
       };
   }
 }

@@ -1,7 +1,12 @@
+import type { Event } from '../shared/decider';
 import type { Quote, Selection } from '../pricing/quote';
 
 export type Attribution = Record<string, string>;
 
+/**
+ * `selection` is the request's selection and `quote` the spec's Quote, each embedded whole in the
+ * spec's own (snake_case) shape; `attribution` keeps the keys the storefront sent.
+ */
 export interface HoldPlacedData {
   ref: string;
   storefrontId: string;
@@ -20,10 +25,11 @@ export interface HoldPlacedData {
   attribution: Attribution | null;
 }
 
-export type HoldEvent =
-  | { type: 'HoldPlaced'; data: HoldPlacedData }
-  | { type: 'HoldCheckedOut'; data: { ref: string; leadEmail: string; at: string } }
-  | { type: 'HoldExpired'; data: { ref: string; at: string } };
+export type HoldPlaced = Event<'HoldPlaced', HoldPlacedData>;
+export type HoldCheckedOut = Event<'HoldCheckedOut', { ref: string; leadEmail: string; at: string }>;
+export type HoldExpired = Event<'HoldExpired', { ref: string; at: string }>;
+
+export type HoldEvent = HoldPlaced | HoldCheckedOut | HoldExpired;
 
 export type Hold =
   | { status: 'none' }

@@ -1,25 +1,35 @@
-import type { Projector } from '../../application/platform/processing/projector';
+import type { Projector, Write } from '../../application/platform/processing/projector';
+import type { RecordedEvent } from '../../application/platform/ports/event-store';
+import type { HandlersOf } from '../../domain/shared/decider';
+import type { DepartureEvent } from '../../domain/departure';
 
-/** Each start's entries (held, booked, released places), for calendars and remaining counts. */
+const handlers: HandlersOf<DepartureEvent, RecordedEvent, Write[]> = {
+  DepartureOpened: (e) => [{
+    collection: 'departures',
+    updateOne: { filter: { _id: e.streamId }, update: { $set: { option_id: e.data.optionId, start: e.data.start, capacity: e.data.capacity } }, upsert: true },
+  }],
+  CapacityChanged: (e) => [{ collection: 'departures', updateOne: { filter: { _id: e.streamId }, update: { $set: { capacity: e.data.capacity } } } }],
+  PlacesHeld: (e) => [{
+    collection: 'departures',
+    updateOne: {
+      filter: { _id: e.streamId },
+      update: {
+        $set: {
+          option_id: e.data.optionId,
+          start: e.data.start,
+          [`entries.${e.data.ref}`]: { places: e.data.places, expiresAt: e.data.expiresAt, status: 'held' },
+        },
+      },
+      upsert: true,
+    },
+  }],
+  PlacesBooked: (e) => [{ collection: 'departures', updateOne: { filter: { _id: e.streamId }, update: { $set: { [`entries.${e.data.ref}.status`]: 'booked' } } } }],
+  PlacesReleased: (e) => [{ collection: 'departures', updateOne: { filter: { _id: e.streamId }, update: { $set: { [`entries.${e.data.ref}.status`]: 'released' } } } }],
+};
+
+/** Each start's recorded capacity and entries (held, booked, released places), for calendars and remaining counts. */
 export const departuresProjector: Projector = {
   name: 'departures',
   collections: { departures: [{ option_id: 1 }] },
-  handlers: {
-    PlacesHeld: (e) => [{
-      collection: 'departures',
-      updateOne: {
-        filter: { _id: e.streamId },
-        update: {
-          $set: {
-            option_id: e.data.optionId,
-            start: e.data.start,
-            [`entries.${e.data.ref}`]: { places: e.data.places, expiresAt: e.data.expiresAt, status: 'held' },
-          },
-        },
-        upsert: true,
-      },
-    }],
-    PlacesBooked: (e) => [{ collection: 'departures', updateOne: { filter: { _id: e.streamId }, update: { $set: { [`entries.${e.data.ref}.status`]: 'booked' } } } }],
-    PlacesReleased: (e) => [{ collection: 'departures', updateOne: { filter: { _id: e.streamId }, update: { $set: { [`entries.${e.data.ref}.status`]: 'released' } } } }],
-  },
+  handlers: handlers as Projector['handlers'],
 };

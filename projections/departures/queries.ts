@@ -7,6 +7,8 @@ import { departureStream } from '../../domain/departure';
 export interface DepartureDoc extends Doc {
   option_id: string;
   start: string;
+  /** The capacity the departure recorded; absent on streams written before it was. */
+  capacity?: number | null;
   entries: Record<string, DepartureEntry>;
 }
 
@@ -18,7 +20,7 @@ export class DepartureReads {
     const capacity = capacityOf(option);
     if (capacity === null) return null;
     const doc = await this.docs.collection<DepartureDoc>('departures').findOne({ _id: departureStream(option.id, start) });
-    return doc ? remainingPlaces(doc.entries, capacity, now) : capacity;
+    return remainingPlaces(doc?.entries, capacity, now);
   }
 
   /** Every start of the option that has entries, by start. */

@@ -18,9 +18,9 @@ const cancel = (now: Date, paid: number, by: 'traveller' | 'seller' = 'traveller
 const bookingPlacedEvent: BookingEvent = { type: 'BookingPlaced', data: placed };
 const confirmed: BookingEvent = { type: 'BookingConfirmed', data: { ref: REF, at: NOW.toISOString() } };
 const pending = (expiresAt: string): BookingEvent => ({ type: 'BookingPending', data: { ref: REF, expiresAt, at: NOW.toISOString() } });
-const cancelled = (when: Date, refund_pct: number, refund: number, by: 'traveller' | 'seller' = 'traveller', reason: string | null = null): BookingEvent => ({
+const cancelled = (when: Date, refundPct: number, refund: number, by: 'traveller' | 'seller' = 'traveller', reason: string | null = null): BookingEvent => ({
   type: 'BookingCancelled',
-  data: { ref: REF, by, refund_pct, refund: { amount: refund, currency: 'USD' }, reason, at: when.toISOString() },
+  data: { ref: REF, by, refundPct, refund: { amount: refund, currency: 'USD' }, reason, at: when.toISOString() },
 });
 
 describe('booking decider', () => {
@@ -61,7 +61,7 @@ describe('booking decider', () => {
       const state = given(bookingDecider, [bookingPlacedEvent, pending('2026-05-03T10:00:00.000Z')]).state;
       expect(state).to.deep.include({ status: 'pending', pendingExpiresAt: '2026-05-03T10:00:00.000Z', cancellation: null });
       const after = given(bookingDecider, [bookingPlacedEvent, confirmed, cancelled(NOW, 100, 10000)]).state;
-      expect(after).to.deep.include({ status: 'cancelled', cancellation: { by: 'traveller', refund_pct: 100, refund: { amount: 10000, currency: 'USD' } } });
+      expect(after).to.deep.include({ status: 'cancelled', cancellation: { by: 'traveller', refundPct: 100, refund: { amount: 10000, currency: 'USD' } } });
     });
   });
 
@@ -102,7 +102,7 @@ describe('booking decider', () => {
       });
       expect(refusalOrEvents).to.deep.equal([{
         type: 'BookingCancelled',
-        data: { ref: REF, by: 'traveller', refund_pct: 0, refund: { amount: 0, currency: 'USD' }, reason: null, at: '2026-06-03T16:00:00.000Z' },
+        data: { ref: REF, by: 'traveller', refundPct: 0, refund: { amount: 0, currency: 'USD' }, reason: null, at: '2026-06-03T16:00:00.000Z' },
       }]);
     });
 
@@ -111,7 +111,7 @@ describe('booking decider', () => {
       const when = at('2026-06-05T10:00:00.000Z'); // 5 days before: 50%
       given(bookingDecider, [{ type: 'BookingPlaced', data: inEur }, confirmed])
         .when(cancel(when, 9137))
-        .then([{ type: 'BookingCancelled', data: { ref: REF, by: 'traveller', refund_pct: 50, refund: { amount: 4569, currency: 'EUR' }, reason: null, at: when.toISOString() } }]);
+        .then([{ type: 'BookingCancelled', data: { ref: REF, by: 'traveller', refundPct: 50, refund: { amount: 4569, currency: 'EUR' }, reason: null, at: when.toISOString() } }]);
     });
 
     it('is a Conflict booking_not_confirmed when cancelled twice', () => {

@@ -4,6 +4,7 @@ import {
   DepartureCommand,
   DepartureEvent,
   departureDecider,
+  remainingAt,
   remainingPlaces,
   takesPlaces,
 } from '../../domain/departure';
@@ -15,6 +16,8 @@ const NOW = at('2026-05-01T10:00:00.000Z');
 const IN_15_MIN = '2026-05-01T10:15:00.000Z';
 const START = '2026-06-10T09:00';
 
+const departureOpened = (capacity: number | null): DepartureEvent => ({ type: 'DepartureOpened', data: { optionId: 'opt-1', start: START, capacity } });
+const capacityChanged = (capacity: number | null): DepartureEvent => ({ type: 'CapacityChanged', data: { capacity } });
 const placesHeld = (ref: string, places: number, expiresAt = IN_15_MIN): DepartureEvent => ({
   type: 'PlacesHeld', data: { ref, optionId: 'opt-1', start: START, places, expiresAt },
 });
@@ -31,37 +34,37 @@ const releasePlaces = (ref: string, why: 'expired' | 'cancelled', now = NOW): De
 describe('departure decider', () => {
   describe('HoldPlaces', () => {
     it('holds places within capacity', () => {
-      given(departureDecider, [placesHeld('TP-AAAA-AAAA', 3)])
+      given(departureDecider, [departureOpened(10), placesHeld('TP-AAAA-AAAA', 3)])
         .when(holdPlaces({ ref: 'TP-BBBB-BBBB', places: 7, capacity: 10 }))
         .then([placesHeld('TP-BBBB-BBBB', 7)]);
     });
 
-    it('holds on an empty departure', () => {
+    it('holds on an empty departure, recording its capacity first', () => {
       given(departureDecider)
         .when(holdPlaces({ ref: 'TP-BBBB-BBBB', places: 2, capacity: 10 }))
-        .then([placesHeld('TP-BBBB-BBBB', 2)]);
+        .then([departureOpened(10), placesHeld('TP-BBBB-BBBB', 2)]);
     });
 
     it('is refused SoldOut when no place is free', () => {
-      given(departureDecider, [placesHeld('TP-AAAA-AAAA', 6), placesHeld('TP-CCCC-CCCC', 4)])
+      given(departureDecider, [departureOpened(10), placesHeld('TP-AAAA-AAAA', 6), placesHeld('TP-CCCC-CCCC', 4)])
         .when(holdPlaces({ places: 1, capacity: 10 }))
         .thenRefused('SoldOut');
     });
 
     it('is refused NotEnoughCapacity with the places remaining', () => {
-      given(departureDecider, [placesHeld('TP-AAAA-AAAA', 9)])
+      given(departureDecider, [departureOpened(10), placesHeld('TP-AAAA-AAAA', 9)])
         .when(holdPlaces({ places: 2, capacity: 10 }))
         .thenRefused('NotEnoughCapacity', { remaining: 1 });
     });
 
     it('is refused NotEnoughCapacity when the group is larger than the start', () => {
-      given(departureDecider)
+      given(departureDecider, [departureOpened(10)])
         .when(holdPlaces({ places: 12, capacity: 10 }))
         .thenRefused('NotEnoughCapacity', { remaining: 10 });
     });
 
     it('does not count holds that expired (places come back at expiresAt)', () => {
-      const past = [placesHeld('TP-AAAA-AAAA', 9, '2026-05-01T10:00:00.000Z')];
+      const past = [departureOpened(10), placesHeld('TP-AAAA-AAAA', 9, '2026-05-01T10:00:00.000Z')];
       // expiresAt == now: the hold has run out.
       given(departureDecider, past)
         .when(holdPlaces({ places: 10, capacity: 10, now: NOW }))
@@ -73,33 +76,89 @@ describe('departure decider', () => {
     });
 
     it('always counts booked places, even long after the hold time', () => {
-      given(departureDecider, [placesHeld('TP-AAAA-AAAA', 8), placesBooked('TP-AAAA-AAAA')])
+      given(departureDecider, [departureOpened(10), placesHeld('TP-AAAA-AAAA', 8), placesBooked('TP-AAAA-AAAA')])
         .when(holdPlaces({ places: 3, capacity: 10, now: at('2026-06-01T00:00:00.000Z') }))
         .thenRefused('NotEnoughCapacity', { remaining: 2 });
     });
 
     it('does not count released places', () => {
-      given(departureDecider, [placesHeld('TP-AAAA-AAAA', 8), placesBooked('TP-AAAA-AAAA'), placesReleased('TP-AAAA-AAAA', 'cancelled')])
+      given(departureDecider, [departureOpened(10), placesHeld('TP-AAAA-AAAA', 8), placesBooked('TP-AAAA-AAAA'), placesReleased('TP-AAAA-AAAA', 'cancelled')])
         .when(holdPlaces({ places: 10, capacity: 10 }))
         .then([placesHeld('TP-NEWW-HOLD', 10)]);
     });
 
     it('appends nothing for a repeated hold with the same ref', () => {
-      given(departureDecider, [placesHeld('TP-AAAA-AAAA', 2)])
+      given(departureDecider, [departureOpened(10), placesHeld('TP-AAAA-AAAA', 2)])
         .when(holdPlaces({ ref: 'TP-AAAA-AAAA', places: 2, capacity: 10 }))
         .thenNothing();
     });
 
     it('appends nothing for a repeated hold even when the start is now full', () => {
-      given(departureDecider, [placesHeld('TP-AAAA-AAAA', 2), placesHeld('TP-CCCC-CCCC', 8)])
+      given(departureDecider, [departureOpened(10), placesHeld('TP-AAAA-AAAA', 2), placesHeld('TP-CCCC-CCCC', 8)])
         .when(holdPlaces({ ref: 'TP-AAAA-AAAA', places: 2, capacity: 10 }))
         .thenNothing();
     });
 
     it('never refuses on a free-sale start (capacity null)', () => {
-      given(departureDecider, [placesHeld('TP-AAAA-AAAA', 500)])
+      given(departureDecider, [departureOpened(null), placesHeld('TP-AAAA-AAAA', 500)])
         .when(holdPlaces({ places: 50, capacity: null }))
         .then([placesHeld('TP-NEWW-HOLD', 50)]);
+    });
+
+    it('is refused NotEnoughCapacity on a start with no places at all yet (the group is larger than it)', () => {
+      given(departureDecider)
+        .when(holdPlaces({ places: 12, capacity: 10 }))
+        .thenRefused('NotEnoughCapacity', { remaining: 10 });
+    });
+  });
+
+  describe('the capacity the departure records', () => {
+    it('is recorded once: the next hold with the same capacity adds only its places', () => {
+      given(departureDecider, [departureOpened(10), placesHeld('TP-AAAA-AAAA', 2)])
+        .when(holdPlaces({ places: 1, capacity: 10 }))
+        .then([placesHeld('TP-NEWW-HOLD', 1)]);
+    });
+
+    it('records a free-sale start as opened with no capacity', () => {
+      given(departureDecider)
+        .when(holdPlaces({ places: 50, capacity: null }))
+        .then([departureOpened(null), placesHeld('TP-NEWW-HOLD', 50)]);
+    });
+
+    it('records a changed capacity and decides against it', () => {
+      given(departureDecider, [departureOpened(10), placesHeld('TP-AAAA-AAAA', 6)])
+        .when(holdPlaces({ places: 6, capacity: 12 }))
+        .then([capacityChanged(12), placesHeld('TP-NEWW-HOLD', 6)]);
+      given(departureDecider, [departureOpened(10), placesHeld('TP-AAAA-AAAA', 6)])
+        .when(holdPlaces({ places: 3, capacity: 8 }))
+        .thenRefused('NotEnoughCapacity', { remaining: 2 });
+      given(departureDecider, [departureOpened(10), placesHeld('TP-AAAA-AAAA', 6)])
+        .when(holdPlaces({ places: 1, capacity: 6 }))
+        .thenRefused('SoldOut');
+    });
+
+    it('keeps the capacity it recorded in its state', () => {
+      const opened = fold(departureDecider, [departureOpened(10), placesHeld('TP-AAAA-AAAA', 3)]);
+      expect(opened).to.deep.include({ opened: true, capacity: 10 });
+      expect(remainingAt(opened, NOW)).to.equal(7);
+      const changed = fold(departureDecider, [departureOpened(10), placesHeld('TP-AAAA-AAAA', 3), capacityChanged(4)]);
+      expect(remainingAt(changed, NOW)).to.equal(1);
+      expect(remainingAt(fold(departureDecider, [departureOpened(null)]), NOW)).to.equal(null);
+    });
+
+    it('opens a start whose stream was written before capacities were recorded, counting the places held there', () => {
+      given(departureDecider, [placesHeld('TP-AAAA-AAAA', 8)])
+        .when(holdPlaces({ places: 2, capacity: 10 }))
+        .then([departureOpened(10), placesHeld('TP-NEWW-HOLD', 2)]);
+      given(departureDecider, [placesHeld('TP-AAAA-AAAA', 8)])
+        .when(holdPlaces({ places: 3, capacity: 10 }))
+        .thenRefused('NotEnoughCapacity', { remaining: 2 });
+    });
+
+    it('records nothing for a repeated hold, whatever capacity it brings', () => {
+      given(departureDecider, [departureOpened(10), placesHeld('TP-AAAA-AAAA', 2)])
+        .when(holdPlaces({ ref: 'TP-AAAA-AAAA', places: 2, capacity: 4 }))
+        .thenNothing();
     });
   });
 

@@ -146,7 +146,7 @@ export function bookingPlaced(overrides: Partial<BookingPlacedData> = {}): Booki
   return {
     ref: 'TP-AAAA-AAAA', storefrontId: 'sf-1', sellerId: 'seller-1', productId: 'prod-1', optionId: 'opt-1',
     start: '2026-06-10T09:00', timezone: 'Europe/Lisbon', pax: 2, places: 2,
-    trip: { title: 'Old town walk', option: 'Standard', product_id: 'prod-1' },
+    trip: { title: 'Old town walk', option: 'Standard', productId: 'prod-1' },
     quote: soldQuote(10000), policy: MODERATE,
     lead: { name: 'Ana Lima', email: 'ana@example.com', phone: '+351912345678' },
     bookingTokenHash: 'b'.repeat(64), contactTokenHash: 'c'.repeat(64),

@@ -9,7 +9,7 @@ const eur = (amount: number) => ({ amount, currency: 'EUR' });
 
 const arranged = (data: Partial<Extract<PaymentEvent, { type: 'PaymentArranged' }>['data']> = {}): PaymentEvent => ({
   type: 'PaymentArranged',
-  data: { ref: REF, method: null, status: 'paid', due_at: null, on_arrival: null, paid: eur(9137), ...data },
+  data: { ref: REF, method: null, status: 'paid', dueAt: null, onArrival: null, paid: eur(9137), ...data },
 });
 /** Paid 9137 in the fixtures: the payment stands refunded once all of it went back. */
 const refunded = (refund: number, total: number, when = NOW): PaymentEvent => ({
@@ -20,34 +20,34 @@ describe('payment decider', () => {
   describe('ArrangePayment', () => {
     it('settles what is due now when the site has no way to pay set up', () => {
       given(paymentDecider)
-        .when({ type: 'ArrangePayment', ref: REF, method: null, due_now: eur(9137), on_arrival: null, due_at: null })
+        .when({ type: 'ArrangePayment', ref: REF, method: null, dueNow: eur(9137), onArrival: null, dueAt: null })
         .then([arranged()]);
     });
 
     it('pay_on_arrival: nothing paid now, the amount to bring on arrival', () => {
       given(paymentDecider)
-        .when({ type: 'ArrangePayment', ref: REF, method: 'pay_on_arrival', due_now: eur(9137), on_arrival: eur(9137), due_at: null })
-        .then([arranged({ method: 'pay_on_arrival', status: 'pay_on_arrival', on_arrival: eur(9137), paid: eur(0) })]);
+        .when({ type: 'ArrangePayment', ref: REF, method: 'pay_on_arrival', dueNow: eur(9137), onArrival: eur(9137), dueAt: null })
+        .then([arranged({ method: 'pay_on_arrival', status: 'pay_on_arrival', onArrival: eur(9137), paid: eur(0) })]);
     });
 
     it('payment_link and bank transfer are unpaid with a deadline', () => {
       for (const method of ['payment_link', 'bank_transfer'] as const) {
         given(paymentDecider)
-          .when({ type: 'ArrangePayment', ref: REF, method, due_now: eur(9137), on_arrival: null, due_at: '2026-05-08T10:00:00.000Z' })
-          .then([arranged({ method, status: 'unpaid', due_at: '2026-05-08T10:00:00.000Z', paid: eur(0) })]);
+          .when({ type: 'ArrangePayment', ref: REF, method, dueNow: eur(9137), onArrival: null, dueAt: '2026-05-08T10:00:00.000Z' })
+          .then([arranged({ method, status: 'unpaid', dueAt: '2026-05-08T10:00:00.000Z', paid: eur(0) })]);
       }
     });
 
     it('appends nothing when arranged again', () => {
       given(paymentDecider, [arranged()])
-        .when({ type: 'ArrangePayment', ref: REF, method: null, due_now: eur(9137), on_arrival: null, due_at: null })
+        .when({ type: 'ArrangePayment', ref: REF, method: null, dueNow: eur(9137), onArrival: null, dueAt: null })
         .thenNothing();
     });
   });
 
   describe('CancelUnpaid', () => {
     it('owes nothing more once a booking paid on arrival is cancelled', () => {
-      given(paymentDecider, [arranged({ method: 'pay_on_arrival', status: 'pay_on_arrival', on_arrival: eur(9137), paid: eur(0) })])
+      given(paymentDecider, [arranged({ method: 'pay_on_arrival', status: 'pay_on_arrival', onArrival: eur(9137), paid: eur(0) })])
         .when({ type: 'CancelUnpaid', ref: REF, now: NOW })
         .then([{ type: 'PaymentCancelled', data: { ref: REF, at: NOW.toISOString() } }]);
     });

@@ -1,0 +1,50 @@
+import { assertNever } from '../shared/decider';
+import type { Money } from '../shared/money';
+import type { PaymentMethodKind } from '../catalog/definitions';
+import { Refusal } from '../shared/refusal';
+import { Payment, PaymentEvent, PaymentStatus } from './events';
+
+export type ArrangePayment = { type: 'ArrangePayment'; ref: string; method: PaymentMethodKind | null; dueNow: Money; onArrival: Money | null; dueAt: string | null };
+/** `refund` is the total this booking's cancellation gives back: repeating the command refunds nothing more. */
+export type RefundPayment = { type: 'RefundPayment'; ref: string; refund: Money; now: Date };
+export type CancelUnpaid = { type: 'CancelUnpaid'; ref: string; now: Date };
+
+export type PaymentCommand = ArrangePayment | RefundPayment | CancelUnpaid;
+
+function arrangePayment(command: ArrangePayment, state: Payment): PaymentEvent[] {
+  if (state.status !== 'none') return [];
+  const settledNow = command.method === null;
+  const status: PaymentStatus = settledNow ? 'paid' : command.method === 'pay_on_arrival' ? 'pay_on_arrival' : 'unpaid';
+  const paid = { amount: settledNow ? command.dueNow.amount : 0, currency: command.dueNow.currency };
+  return [{ type: 'PaymentArranged', data: { ref: command.ref, method: command.method, status, dueAt: command.dueAt, onArrival: command.onArrival, paid } }];
+}
+
+function refundPayment(command: RefundPayment, state: Payment): PaymentEvent[] {
+  if (state.status === 'none' || command.refund.amount <= 0) return [];
+  // What is still owed of the cancellation's refund, and never more than came in.
+  const amount = Math.min(state.paid.amount, command.refund.amount) - state.refunded.amount;
+  if (amount <= 0) return [];
+  const currency = command.refund.currency;
+  const refunded = { amount: state.refunded.amount + amount, currency };
+  // Everything that came in went back: the payment now stands refunded.
+  const status: PaymentStatus = refunded.amount >= state.paid.amount ? 'refunded' : state.status;
+  return [{ type: 'PaymentRefunded', data: { ref: command.ref, refund: { amount, currency }, refunded, status, at: command.now.toISOString() } }];
+}
+
+function cancelUnpaid(command: CancelUnpaid, state: Payment): PaymentEvent[] {
+  if ((state.status !== 'pay_on_arrival' && state.status !== 'unpaid') || state.paid.amount > 0) return [];
+  return [{ type: 'PaymentCancelled', data: { ref: command.ref, at: command.now.toISOString() } }];
+}
+
+export function decidePayment(command: PaymentCommand, state: Payment): PaymentEvent[] | Refusal {
+  switch (command.type) {
+    case 'ArrangePayment':
+      return arrangePayment(command, state);
+    case 'RefundPayment':
+      return refundPayment(command, state);
+    case 'CancelUnpaid':
+      return cancelUnpaid(command, state);
+    default:
+      return assertNever(command);
+  }
+}
