@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ProductDefinition, SellerDefinition, StorefrontDefinition } from '../../domain/catalog/definitions';
-import { productDecider, productStream, sellerDecider, sellerStream, storefrontDecider, storefrontStream } from '../../domain/catalog/decide';
+import { productDecider, productStream } from '../../domain/product';
+import { sellerDecider, sellerStream } from '../../domain/seller';
+import { storefrontDecider, storefrontStream } from '../../domain/storefront';
 import { Refusal, isRefusal } from '../../domain/shared/refusal';
 import { CommandHandler } from '../platform/command-handler';
 import type { Clock } from '../platform/ports/clock';

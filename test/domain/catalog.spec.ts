@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import { productDecider, sellerDecider, storefrontDecider } from '../../domain/catalog/decide';
-import type { ProductEvent, SellerEvent, StorefrontEvent } from '../../domain/catalog/events';
+import { ProductEvent, productDecider } from '../../domain/product';
+import { SellerEvent, sellerDecider } from '../../domain/seller';
+import { StorefrontEvent, storefrontDecider } from '../../domain/storefront';
 import { productProblems, storefrontProblems } from '../../domain/catalog/validate';
 import type { InputProblem } from '../../domain/shared/refusal';
 import { content, extra, option, product, room, sellerDefinition, storefrontDefinition, tier, unit } from './fixtures';

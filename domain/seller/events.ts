@@ -1,0 +1,27 @@
+import type { Event } from '../shared/decider';
+import type { SellerDefinition } from '../catalog/definitions';
+
+/** `definition` is the seller interface's request body, embedded whole in its own (snake_case) shape. */
+export type SellerCreated = Event<'SellerCreated', { sellerId: string; definition: SellerDefinition }>;
+export type SecretKeyIssued = Event<'SecretKeyIssued', { sellerId: string; keyId: string; keyHash: string; scopes: string[] }>;
+export type SecretKeyRevoked = Event<'SecretKeyRevoked', { sellerId: string; keyId: string }>;
+
+export type SellerEvent = SellerCreated | SecretKeyIssued | SecretKeyRevoked;
+
+export interface Seller {
+  sellerId: string | null;
+  keys: string[];
+}
+
+export const initialSeller = (): Seller => ({ sellerId: null, keys: [] });
+
+export function evolveSeller(state: Seller, event: SellerEvent): Seller {
+  switch (event.type) {
+    case 'SellerCreated':
+      return { ...state, sellerId: event.data.sellerId };
+    case 'SecretKeyIssued':
+      return { ...state, keys: [...state.keys, event.data.keyId] };
+    case 'SecretKeyRevoked':
+      return { ...state, keys: state.keys.filter((k) => k !== event.data.keyId) };
+  }
+}
