@@ -5,7 +5,15 @@ export interface Mail {
   locale: string | null;
 }
 
+export interface SendOptions {
+  /**
+   * Names this mail for good: a mail sent again under the same key (a reactor running an event
+   * twice) is not sent twice. Reactors use the id of the event the mail tells about.
+   */
+  dedupeKey?: string;
+}
+
 /** Emails to travellers (spec part 6.1). */
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  send(mail: Mail, options?: SendOptions): Promise<void>;
 }

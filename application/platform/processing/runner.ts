@@ -1,6 +1,8 @@
 import { DocumentStore, DuplicateKey } from '../ports/document-store';
-import type { EventStore, RecordedEvent, Subscription } from '../ports/event-store';
+import type { EventStore, RecordedEvent } from '../ports/event-store';
 import { BEFORE_FIRST_POSITION } from '../ports/event-store';
+import { Checkpoints, documentCheckpoints } from './checkpoints';
+import { LogTail, TailOptions } from './log-tail';
 import type { Projector, Write } from './projector';
 
 const CHECKPOINTS = 'checkpoints';
@@ -8,23 +10,27 @@ const CHECKPOINTS = 'checkpoints';
 export const POSITION_FIELD = '_position';
 
 /**
- * Tails the log and keeps every projector's documents and checkpoint. A projector skips
- * events at or below its checkpoint, so a restart or a repeated delivery changes nothing.
- * `prefix` names a separate set of collections (a rebuild from position zero).
+ * Keeps every projector's documents and checkpoint, on one reader of the log. A projector skips
+ * events at or below its checkpoint, so a restart or a repeated delivery changes nothing; a write
+ * that fails is tried again with backoff. `prefix` names a separate set of collections (a rebuild
+ * from position zero); reactors never run here, so a rebuild sends nothing.
  */
 export class ProjectionRunner {
-  private subscription: Subscription | null = null;
+  private readonly tail: LogTail;
+  private readonly saved: Checkpoints;
   private checkpoints = new Map<string, number>();
   private appliedAt = new Map<string, number>();
-  private caughtUpTo = BEFORE_FIRST_POSITION;
-  private waiters: { position: number; resolve: () => void }[] = [];
 
   constructor(
     private readonly events: EventStore,
     private readonly docs: DocumentStore,
     private readonly projectors: Projector[],
     readonly prefix = '',
-  ) {}
+    options: TailOptions = {},
+  ) {
+    this.saved = documentCheckpoints(docs, this.collectionName(CHECKPOINTS));
+    this.tail = new LogTail(events, `${prefix}projections`, (event) => this.apply(event), options);
+  }
 
   collectionName(name: string): string {
     return this.prefix + name;
@@ -35,28 +41,14 @@ export class ProjectionRunner {
       for (const [name, indexes] of Object.entries(projector.collections)) {
         for (const keys of indexes) await this.docs.collection(this.collectionName(name)).createIndex(keys);
       }
-      const saved = await this.docs.collection(this.collectionName(CHECKPOINTS)).findOne({ _id: projector.name });
-      this.checkpoints.set(projector.name, saved ? Number(saved.position) : BEFORE_FIRST_POSITION);
+      this.checkpoints.set(projector.name, (await this.saved.load(projector.name)) ?? BEFORE_FIRST_POSITION);
     }
-    const from = Math.min(...this.checkpoints.values());
-    this.caughtUpTo = from;
-    this.subscription = this.events.subscribeToAll(from, (event) => this.apply(event));
+    this.tail.start(Math.min(...this.checkpoints.values()));
   }
 
-  /** Resolves once every projector has applied the log up to `position` (or after `timeoutMs`). */
+  /** Resolves once every projector has applied the log up to `position` (or false after `timeoutMs`). */
   waitFor(position: number, timeoutMs = 5000): Promise<boolean> {
-    if (this.caughtUpTo >= position) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.waiters = this.waiters.filter((w) => w.resolve !== done);
-        resolve(false);
-      }, timeoutMs);
-      const done = () => {
-        clearTimeout(timer);
-        resolve(true);
-      };
-      this.waiters.push({ position, resolve: done });
-    });
+    return this.tail.waitFor(position, timeoutMs);
   }
 
   /** Resolves once the projections have caught up with the log as it is now. */
@@ -65,7 +57,7 @@ export class ProjectionRunner {
   }
 
   get position(): number {
-    return this.caughtUpTo;
+    return this.tail.position;
   }
 
   /** Position of the last event a projector applied: its documents change only when this does. */
@@ -73,9 +65,8 @@ export class ProjectionRunner {
     return this.appliedAt.get(projector) ?? BEFORE_FIRST_POSITION;
   }
 
-  async stop(): Promise<void> {
-    await this.subscription?.close();
-    this.subscription = null;
+  stop(): Promise<void> {
+    return this.tail.stop();
   }
 
   private async apply(event: RecordedEvent): Promise<void> {
@@ -84,20 +75,10 @@ export class ProjectionRunner {
       const handler = projector.handlers[event.type];
       if (handler) {
         for (const write of handler(event)) await this.execute(write, event.position);
-        await this.ignoringNewer(() => this.docs.collection(this.collectionName(CHECKPOINTS)).updateOne(
-          { _id: projector.name, position: { $lt: event.position } },
-          { $set: { position: event.position } },
-          { upsert: true },
-        ));
+        await this.saved.save(projector.name, event.position);
         this.appliedAt.set(projector.name, event.position);
       }
       this.checkpoints.set(projector.name, event.position);
-    }
-    this.caughtUpTo = event.position;
-    if (this.waiters.length > 0) {
-      const ready = this.waiters.filter((w) => w.position <= event.position);
-      this.waiters = this.waiters.filter((w) => w.position > event.position);
-      for (const waiter of ready) waiter.resolve();
     }
   }
 
@@ -112,19 +93,19 @@ export class ProjectionRunner {
     if ('updateOne' in write) {
       const { filter, update, upsert } = write.updateOne;
       const stamped = { ...update, $set: { ...(update.$set ?? {}), [POSITION_FIELD]: position } };
-      await this.ignoringNewer(() => collection.updateOne({ $and: [filter, older] }, stamped, { upsert }));
+      await ignoringNewer(() => collection.updateOne({ $and: [filter, older] }, stamped, { upsert }));
     } else {
       const { filter, doc, upsert } = write.replaceOne;
-      await this.ignoringNewer(() => collection.replaceOne({ $and: [filter, older] }, { ...doc, [POSITION_FIELD]: position }, { upsert }));
+      await ignoringNewer(() => collection.replaceOne({ $and: [filter, older] }, { ...doc, [POSITION_FIELD]: position }, { upsert }));
     }
   }
+}
 
-  /** An upsert that finds its document too new to match tries to insert it again: the newer one stays. */
-  private async ignoringNewer(write: () => Promise<unknown>): Promise<void> {
-    try {
-      await write();
-    } catch (error) {
-      if (!(error instanceof DuplicateKey)) throw error;
-    }
+/** An upsert that finds its document too new to match tries to insert it again: the newer one stays. */
+async function ignoringNewer(write: () => Promise<unknown>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if (!(error instanceof DuplicateKey)) throw error;
   }
 }
