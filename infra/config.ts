@@ -10,6 +10,8 @@ export interface Config {
   multiDayHoldMinutes: number;
   pendingHours: number;
   websiteKeyLimitPerMinute: number;
+  /** Calls per minute one client address may make with one website key (an abuse limit below the key's). */
+  addressLimitPerMinute: number;
   secretKeyLimitPerMinute: number;
   seedDemo: boolean;
   logRequests: boolean;
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     multiDayHoldMinutes: integer(env, 'MULTI_DAY_HOLD_MINUTES', 30, 1, 1440, errors),
     pendingHours: integer(env, 'PENDING_HOURS', 48, 1, 720, errors),
     websiteKeyLimitPerMinute: integer(env, 'WEBSITE_KEY_RATE_LIMIT', 600, 1, 1_000_000, errors),
+    addressLimitPerMinute: integer(env, 'CLIENT_ADDRESS_RATE_LIMIT', 300, 1, 1_000_000, errors),
     secretKeyLimitPerMinute: integer(env, 'SECRET_KEY_RATE_LIMIT', 120, 1, 1_000_000, errors),
     seedDemo: flag(env, 'SEED_DEMO', true, errors),
     logRequests: flag(env, 'LOG_REQUESTS', true, errors),

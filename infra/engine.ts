@@ -1,36 +1,37 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import type Koa from 'koa';
-import { BookingService } from '../application/booking-service';
-import { CatalogQueries } from '../application/catalog/queries';
-import { CatalogReads } from '../projections/catalog/queries';
-import { CatalogService } from '../application/seller/commands';
+import { App, FEATURES, createUseCases } from '../application/features';
 import { CommandHandler } from '../application/platform/command-handler';
+import { randomIds } from '../application/platform/ids';
 import { Clock, systemClock } from '../application/platform/ports/clock';
 import type { DocumentStore } from '../application/platform/ports/document-store';
 import type { EventStore } from '../application/platform/ports/event-store';
 import type { Mailer } from '../application/platform/ports/mailer';
-import { SellerQueries } from '../application/seller/queries';
-import { createApp } from '../http/kernel/app';
-import { Logger, jsonLogger } from './logger';
-import { bookingsProjector } from '../projections/bookings/projector';
-import { catalogProjector } from '../projections/catalog/projector';
-import { departuresProjector } from '../projections/departures/projector';
+import type { Platform } from '../application/platform/platform';
+import type { Job } from '../application/platform/processing/job';
 import type { Projector } from '../application/platform/processing/projector';
 import { ProjectionRunner } from '../application/platform/processing/runner';
+import { CatalogService } from '../application/seller';
+import { createHttpApp } from '../http/kernel/app';
+import { openApiDocument } from '../http/kernel/openapi';
+import { operatorSurface } from '../http/operator';
+import { publicSurface } from '../http/public';
+import { sellerSurface } from '../http/seller';
+import { catalogProjector } from '../projections/catalog/projector';
+import { CatalogReads } from '../projections/catalog/queries';
 import type { Config } from './config';
 import { MemoryDocumentStore } from './documents/memory-document-store';
 import { MongoDocumentStore } from './documents/mongo-document-store';
 import { EsdbEventStore } from './event-store/esdb-event-store';
 import { SqliteEventStore } from './event-store/sqlite-event-store';
 import { fixedRates } from './fx';
+import { Logger, jsonLogger } from './logger';
 import { OutboxMailer } from './outbox-mailer';
 import { seedDemoCatalog } from './seed/seed';
-import type { Platform } from '../application/platform/platform';
-import type { Job } from '../application/platform/processing/job';
-import { randomIds } from '../application/platform/ids';
 
-export const PROJECTORS: Projector[] = [catalogProjector, departuresProjector, bookingsProjector];
+/** Every read model, from the features that own them. */
+export const PROJECTORS: Projector[] = FEATURES.flatMap((feature) => [...(feature.projectors ?? [])]);
 
 export interface Engine {
   config: Config;
@@ -38,11 +39,10 @@ export interface Engine {
   events: EventStore;
   docs: DocumentStore;
   runner: ProjectionRunner;
-  bookings: BookingService;
-  catalog: CatalogService;
-  catalogReads: CatalogReads;
   /** What every feature is built from. */
   platform: Platform;
+  /** Every feature's use cases, by feature name. */
+  useCases: App;
   /** Time-driven work the process schedules (main.ts). */
   jobs: Job[];
   close(): Promise<void>;
@@ -63,13 +63,11 @@ export async function openStores(config: Config): Promise<{ events: EventStore; 
     fs.mkdirSync(config.dataDir, { recursive: true });
     events = new SqliteEventStore(path.join(config.dataDir, 'events.sqlite'));
   }
-  const docs = config.mongodbUrl
-    ? await MongoDocumentStore.connect(config.mongodbUrl, undefined, { maxPoolSize: config.mongodbPoolSize })
-    : new MemoryDocumentStore();
+  const docs = config.mongodbUrl ? await MongoDocumentStore.connect(config.mongodbUrl, undefined, { maxPoolSize: config.mongodbPoolSize }) : new MemoryDocumentStore();
   return { events, docs };
 }
 
-/** The composition root: stores, projections, use cases and the HTTP app, wired once. */
+/** The composition root: stores, platform, features, processing and the HTTP surfaces, wired once. */
 export async function createEngine(config: Config, options: EngineOptions = {}): Promise<Engine> {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? jsonLogger();
@@ -79,25 +77,22 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
   await runner.catchUp(60_000);
 
   const commands = new CommandHandler(events);
-  const awaitProjections = (position: number) => runner.waitFor(position);
-  const catalogReads = new CatalogReads(docs);
-  const catalog = new CatalogService(commands, clock, catalogReads);
-  const catalogQueries = new CatalogQueries(docs, clock, fixedRates);
-  const mailer = options.mailer ?? new OutboxMailer(path.join(config.dataDir, 'outbox'));
-  const bookings = new BookingService(commands, docs, clock, fixedRates, mailer, {
-    holdMinutes: config.holdMinutes,
-    multiDayHoldMinutes: config.multiDayHoldMinutes,
-    pendingHours: config.pendingHours,
-    onMailError: (error) => log.error('email not sent', { error: String(error) }),
-  }, awaitProjections);
-
   const platform: Platform = {
-    commands, docs, clock, fx: fixedRates, ids: randomIds, mailer, log, awaitProjections,
+    commands,
+    docs,
+    clock,
+    fx: fixedRates,
+    ids: randomIds,
+    mailer: options.mailer ?? new OutboxMailer(path.join(config.dataDir, 'outbox')),
+    log,
+    awaitProjections: (position) => runner.waitFor(position),
     settings: { holdMinutes: config.holdMinutes, multiDayHoldMinutes: config.multiDayHoldMinutes, pendingHours: config.pendingHours },
   };
+  const useCases = createUseCases(platform);
 
   if (config.seedDemo) {
-    const seeded = await seedDemoCatalog(catalog, catalogReads, clock.now());
+    const catalogReads = new CatalogReads(docs);
+    const seeded = await seedDemoCatalog(new CatalogService(commands, clock, catalogReads), catalogReads, clock.now());
     if (seeded !== null) {
       await runner.waitFor(seeded, 60_000);
       log.info('demo catalog seeded', { position: seeded });
@@ -106,24 +101,34 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
 
   // Ready once the projections have applied the log as it stood when the engine opened.
   const headAtStart = await events.headPosition();
-  const app = createApp({
-    clock,
-    catalogReads,
-    catalogQueries,
-    catalogService: catalog,
-    bookings,
-    sellerQueries: new SellerQueries(docs),
-    awaitProjections,
-    catalogVersion: () => runner.checkpoint(catalogProjector.name),
-    ready: () => runner.position >= headAtStart,
-    log,
-    logRequests: config.logRequests,
-    secretKeyLimitPerMinute: config.secretKeyLimitPerMinute,
-    websiteKeyLimitPerMinute: config.websiteKeyLimitPerMinute,
-  });
+  const catalogVersion = () => runner.checkpoint(catalogProjector.name);
+  let knownOrigins: { version: number; origins: Set<string> } | null = null;
+  const knownOrigin = async (origin: string): Promise<boolean> => {
+    const version = catalogVersion();
+    if (knownOrigins?.version !== version) knownOrigins = { version, origins: await useCases.keys.allowedOrigins() };
+    return knownOrigins.origins.has(origin);
+  };
+  const surfaces = [
+    publicSurface({
+      app: useCases,
+      clock,
+      catalogVersion,
+      limits: { perKey: config.websiteKeyLimitPerMinute, perAddress: config.addressLimitPerMinute },
+    }),
+    sellerSurface({ app: useCases, clock, perKey: config.secretKeyLimitPerMinute }),
+  ];
+  const operator = operatorSurface({ ready: () => runner.position >= headAtStart, openApi: JSON.stringify(openApiDocument(surfaces)) });
+  const app = createHttpApp([operator, ...surfaces], { app: useCases, log, logRequests: config.logRequests, catalogVersion, knownOrigin });
 
   return {
-    config, app, events, docs, runner, bookings, catalog, catalogReads, platform, jobs: [],
+    config,
+    app,
+    events,
+    docs,
+    runner,
+    platform,
+    useCases,
+    jobs: FEATURES.flatMap((feature) => [...(feature.jobs ?? [])]),
     async close() {
       await runner.stop();
       await events.close();

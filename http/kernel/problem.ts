@@ -1,48 +1,57 @@
-import type { Refusal, RefusalCode, InputProblem } from '../../domain/shared/refusal';
+import { ERROR_CODES, ErrorCode } from '../../domain/shared/error-codes';
+import type { InputProblem, Refusal } from '../../domain/shared/refusal';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 409: 'Conflict',
   413: 'Content Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Content', 429: 'Too Many Requests',
-  500: 'Internal Server Error', 503: 'Service Unavailable',
+  431: 'Request Header Fields Too Large', 500: 'Internal Server Error', 503: 'Service Unavailable',
 };
 
-/** Status of each code of spec part 7; every other refusal of a quote, hold or checkout is 422. */
-const STATUS: Partial<Record<RefusalCode | string, number>> = {
-  Unauthenticated: 401,
-  NotPermitted: 403,
-  OriginNotAllowed: 403,
-  NotFound: 404,
-  Conflict: 409,
-  InvalidInput: 422,
-  RateLimited: 429,
-  SearchUnavailable: 503,
-  Overloaded: 503,
-};
-
-/** An error answer: RFC 9457 problem document with the spec's code and extra fields. */
+/** An error answer: an RFC 9457 problem document whose status comes from the code's entry in the registry. */
 export class Problem extends Error {
+  readonly status: number;
+
   constructor(
-    readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     detail: string,
     readonly fields: Record<string, unknown> = {},
     readonly headers: Record<string, string> = {},
   ) {
     super(detail);
     this.name = 'Problem';
+    this.status = ERROR_CODES[code].status;
   }
 
   body(): Record<string, unknown> {
     return { type: 'about:blank', title: TITLES[this.status] ?? 'Error', status: this.status, code: this.code, detail: this.message, ...this.fields };
   }
+
+  /** The whole answer as bytes, for places outside Koa (Node's own client errors). */
+  json(): string {
+    return JSON.stringify(this.body());
+  }
+}
+
+/** Every problem of 422 InvalidInput has reason, field, detail and details (null when there is nothing more). */
+interface CompleteProblem {
+  reason: string;
+  field: string;
+  detail: string;
+  details: Record<string, unknown> | null;
+}
+
+function completeProblem(problem: InputProblem): CompleteProblem {
+  return { reason: problem.reason, field: problem.field, detail: problem.detail, details: problem.details ?? null };
 }
 
 /** The one mapping from a domain refusal to its HTTP answer. */
 export function problemFromRefusal(refusal: Refusal): Problem {
-  return new Problem(STATUS[refusal.code] ?? 422, refusal.code, refusal.detail, { ...refusal.fields });
+  const fields = { ...refusal.fields };
+  if (Array.isArray(fields.problems)) fields.problems = (fields.problems as InputProblem[]).map(completeProblem);
+  return new Problem(refusal.code, refusal.detail, fields);
 }
 
-export const unauthenticated = (detail = 'a valid key is needed'): Problem => new Problem(401, 'Unauthenticated', detail);
+export const unauthenticated = (detail = 'a valid key is needed'): Problem => new Problem('Unauthenticated', detail);
 
 export const invalidInputProblem = (problems: InputProblem[], detail?: string): Problem =>
-  new Problem(422, 'InvalidInput', detail ?? (problems.map((p) => p.detail).join('; ') || 'the request does not fit the contract'), { problems });
+  new Problem('InvalidInput', detail ?? (problems.map((p) => p.detail).join('; ') || 'the request does not fit the contract'), { problems: problems.map(completeProblem) });

@@ -1,29 +1,93 @@
 import Ajv2020, { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { InputProblem } from '../../domain/shared/refusal';
-import type { Operation } from '../operations';
-import { obj } from './schema';
+import type { Operation } from './operation';
+import { Schema, isRequired, obj } from './schema';
 
 export interface Validated {
   params: Record<string, string>;
-  query: Record<string, any>;
-  body: any;
+  query: Record<string, unknown>;
+  body: unknown;
 }
 
+type Kind = 'query' | 'body' | 'path';
+
 function fieldOf(error: ErrorObject, root: string): string {
-  const path = error.instancePath.split('/').slice(1).map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '');
-  const extra = error.keyword === 'required' ? (error.params as { missingProperty: string }).missingProperty
-    : error.keyword === 'additionalProperties' ? (error.params as { additionalProperty: string }).additionalProperty : '';
+  const path = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`))
+    .join('')
+    .replace(/^\./, '');
+  const extra =
+    error.keyword === 'required'
+      ? (error.params as { missingProperty: string }).missingProperty
+      : error.keyword === 'additionalProperties'
+        ? (error.params as { additionalProperty: string }).additionalProperty
+        : '';
   const joined = [path, extra].filter(Boolean).join('.');
   return root && !joined ? root : joined;
 }
 
+const FORMATS: Record<string, string> = {
+  uuid: 'a UUID, e.g. 0f8fad5b-d9cb-469f-a165-70867728950e',
+  email: 'an email address, e.g. ana@example.com',
+  'date-time': 'a timestamp, e.g. 2026-12-10T09:30:00.000Z',
+  date: 'a date YYYY-MM-DD',
+};
+const TYPES: Record<string, string> = {
+  string: 'text', integer: 'a whole number', number: 'a number', boolean: 'true or false', object: 'an object', array: 'a list', null: 'null',
+};
+
+/** What was expected, said for people: never a validator's wording or a pattern's source. */
+function expectation(error: ErrorObject): string {
+  const schema = (error.parentSchema ?? {}) as Record<string, unknown>;
+  const p = error.params as Record<string, unknown>;
+  if (typeof schema['x-expected'] === 'string' && (error.keyword === 'pattern' || error.keyword === 'format')) return `must be ${schema['x-expected']}`;
+  switch (error.keyword) {
+    case 'type': {
+      const types = ([] as string[]).concat(p.type as string | string[]);
+      return `must be ${types.map((t) => TYPES[t] ?? t).join(' or ')}`;
+    }
+    case 'minLength':
+      return p.limit === 1 ? 'must not be empty' : `must be at least ${String(p.limit)} characters`;
+    case 'maxLength':
+      return `must be at most ${String(p.limit)} characters`;
+    case 'minimum':
+      return `must be ${String(p.limit)} or more`;
+    case 'maximum':
+      return `must be ${String(p.limit)} or less`;
+    case 'exclusiveMinimum':
+      return `must be more than ${String(p.limit)}`;
+    case 'exclusiveMaximum':
+      return `must be less than ${String(p.limit)}`;
+    case 'minItems':
+      return p.limit === 1 ? 'must list at least one item' : `must list at least ${String(p.limit)} items`;
+    case 'maxItems':
+      return `must list at most ${String(p.limit)} items`;
+    case 'uniqueItems':
+      return 'must not list the same item twice';
+    case 'minProperties':
+      return `must have at least ${String(p.limit)} entries`;
+    case 'format':
+      return `must be ${FORMATS[String(p.format)] ?? String(p.format)}`;
+    case 'pattern':
+      return 'is not in the expected form';
+    case 'const':
+      return `must be ${JSON.stringify(p.allowedValue)}`;
+    case 'propertyNames':
+      return 'has a key that is not in the expected form';
+    default:
+      return 'is not valid';
+  }
+}
+
 /** ajv's findings as the spec's problems (part 7): reason, field, detail, details. */
-function problemsOf(errors: ErrorObject[], kind: 'query' | 'body' | 'path'): InputProblem[] {
+function problemsOf(errors: ErrorObject[], kind: Kind): InputProblem[] {
   const problems: InputProblem[] = [];
   const seen = new Set<string>();
   for (const error of errors) {
-    if (error.keyword === 'anyOf' || error.keyword === 'if') continue;
+    if (error.keyword === 'anyOf' || error.keyword === 'if' || error.keyword === 'oneOf') continue;
     // A query parameter is named as sent (template), not by the position in its comma list.
     const path = fieldOf(error, kind);
     const field = kind === 'query' ? path.split(/[.[]/)[0] : path;
@@ -31,18 +95,25 @@ function problemsOf(errors: ErrorObject[], kind: 'query' | 'body' | 'path'): Inp
     if (seen.has(key)) continue;
     seen.add(key);
     const param = path.split(/[.[]/)[0];
+    const name = field || 'the body';
     if (error.keyword === 'enum') {
+      const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;
       problems.push({
-        reason: kind === 'query' ? 'param_values' : 'invalid_value', field,
-        detail: `${field} must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`,
-        details: { param, allowed: (error.params as { allowedValues: unknown[] }).allowedValues, given: error.data },
+        reason: kind === 'query' ? 'param_values' : 'invalid_value',
+        field,
+        detail: `${name} must be one of ${allowed.join(', ')}`,
+        details: { param, allowed, given: error.data },
       });
     } else if (error.keyword === 'required') {
-      problems.push({ reason: 'required', field, detail: `${field} is required` });
+      problems.push({ reason: 'required', field, detail: `${name} is required` });
     } else if (error.keyword === 'additionalProperties') {
-      problems.push({ reason: kind === 'query' ? 'unknown_param' : 'unknown_field', field, detail: `${field} is not a known ${kind === 'query' ? 'parameter' : 'field'}` });
+      problems.push({
+        reason: kind === 'query' ? 'unknown_param' : 'unknown_field',
+        field,
+        detail: `${name} is not a known ${kind === 'query' ? 'parameter' : 'field'}`,
+      });
     } else {
-      problems.push({ reason: 'invalid_value', field, detail: `${field || kind} ${error.message ?? 'is not valid'}` });
+      problems.push({ reason: 'invalid_value', field, detail: `${name} ${expectation(error)}` });
     }
   }
   return problems;
@@ -54,26 +125,30 @@ interface Compiled {
   body: ValidateFunction | null;
 }
 
-/** Validators for every operation, compiled once from the OpenAPI schemas. */
+const requiredNames = (params: Record<string, Schema>): string[] => Object.keys(params).filter((name) => isRequired(params[name]));
+
+/** Validators for every operation, compiled once from the schemas the OpenAPI document publishes. */
 export class Validator {
   private readonly compiled = new Map<string, Compiled>();
 
-  constructor(operations: Operation[]) {
+  constructor(operations: readonly Operation[]) {
+    // verbose: problems name the value given (spec part 7, param_values details.given) and the schema's expectation.
     const strictAjv = new Ajv2020({ allErrors: true, strict: false, verbose: true });
-    // verbose: problems name the value given (spec part 7, param_values details.given).
-    const queryAjv = new Ajv2020({ allErrors: true, strict: false, coerceTypes: true, verbose: true });
+    const queryAjv = new Ajv2020({ allErrors: true, strict: false, coerceTypes: true, useDefaults: true, verbose: true });
     addFormats(strictAjv);
     addFormats(queryAjv);
     for (const op of operations) {
+      const pathParams = op.params ?? {};
+      const query = op.query ?? {};
       this.compiled.set(op.id, {
-        path: strictAjv.compile(obj(op.pathParams ?? {}, Object.keys(op.pathParams ?? {}))),
-        query: queryAjv.compile(obj(op.query ?? {}, op.requiredQuery ?? [])),
+        path: strictAjv.compile(obj(pathParams, Object.keys(pathParams))),
+        query: queryAjv.compile(obj(query, requiredNames(query))),
         body: op.body ? strictAjv.compile(op.body) : null,
       });
     }
   }
 
-  /** Returns the validated input, or the problems found. */
+  /** Returns the validated input (query defaults filled in), or the problems found. */
   validate(op: Operation, params: Record<string, string>, rawQuery: Record<string, string | string[] | undefined>, body: unknown): Validated | InputProblem[] {
     const compiled = this.compiled.get(op.id) as Compiled;
     const problems: InputProblem[] = [];
@@ -84,7 +159,12 @@ export class Validator {
         problems.push({ reason: 'repeated_param', field: name, detail: `${name} is given more than once: separate values with commas` });
         continue;
       }
-      query[name] = op.multi?.includes(name) ? value.split(',').map((v) => v.trim()).filter((v) => v !== '') : value;
+      query[name] = op.multi?.includes(name)
+        ? value
+            .split(',')
+            .map((v) => v.trim())
+            .filter((v) => v !== '')
+        : value;
     }
     if (!compiled.path(params)) problems.push(...problemsOf(compiled.path.errors ?? [], 'path'));
     if (!compiled.query(query)) problems.push(...problemsOf(compiled.query.errors ?? [], 'query'));

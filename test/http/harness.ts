@@ -8,6 +8,9 @@ import { loadConfig, Config } from '../../infra/config';
 import { createEngine, Engine } from '../../infra/engine';
 import type { Mail, Mailer } from '../../application/platform/ports/mailer';
 import { jsonLogger } from '../../infra/logger';
+import { createServer } from '../../http/kernel/server';
+import { bookingDeps } from '../../application/booking';
+import { expireHolds } from '../../application/booking/jobs/expire-holds';
 
 export const DIRECT_KEY = 'tp_pk_demo_direct';
 export const MARKET_KEY = 'tp_pk_demo_market';
@@ -26,6 +29,8 @@ export interface TestServer {
   engine: Engine;
   clock: sinon.SinonFakeTimers;
   mails: Mail[];
+  /** Runs the hold expiry sweep once, as the scheduled job does; answers how many holds it settled. */
+  expireHolds(): Promise<number>;
   request(method: string, url: string, options?: { key?: string | null; secret?: string; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<Answer>;
   close(): Promise<void>;
 }
@@ -41,7 +46,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, now = new
   const config: Config = { ...loadConfig({}), dataDir, port: 0, logRequests: false, ...overrides };
   const engine = await createEngine(config, { log: jsonLogger(true), mailer: options.mailer ?? { send: async (mail) => { mails.push(mail); } } });
   const server: Server = await new Promise((resolve) => {
-    const s = engine.app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = createServer(engine.app).listen(0, '127.0.0.1', () => resolve(s));
   });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -49,6 +54,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, now = new
     engine,
     clock,
     mails,
+    expireHolds: () => expireHolds(bookingDeps(engine.platform)),
     async request(method, url, options = {}) {
       const headers: Record<string, string> = { ...(options.headers ?? {}) };
       const key = options.key === undefined ? DIRECT_KEY : options.key;

@@ -147,7 +147,7 @@ describe('HTTP: the booking path end to end (spec parts 3 and 4)', () => {
     const checkout = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead } });
     expect(checkout.status).to.equal(422);
     expect(checkout.body.code).to.equal('HoldExpired');
-    expect(await server.engine.bookings.expireHolds()).to.be.greaterThan(0);
+    expect(await server.expireHolds()).to.be.greaterThan(0);
   });
 
   it('refuses a checkout without a hold for an instant option (HoldRequired)', async () => {
@@ -383,12 +383,12 @@ describe('HTTP: a checkout that stopped half-way', () => {
     expect(await remainingAt(server, trip.optionId, start)).to.equal(trip.capacity - 2);
 
     server.clock.tick(15 * 60_000 + 30 * 60_000);
-    await server.engine.bookings.expireHolds();
+    await server.expireHolds();
     await server.engine.runner.catchUp();
     expect(await remainingAt(server, trip.optionId, start)).to.equal(trip.capacity - 2);
 
     server.clock.tick(31 * 60_000);
-    await server.engine.bookings.expireHolds();
+    await server.expireHolds();
     await server.engine.runner.catchUp();
     expect(await remainingAt(server, trip.optionId, start)).to.equal(trip.capacity);
     const retry = await server.request('POST', '/v1/public/checkout', { body: { ref, lead: { name: 'C', email: 'c@example.com', phone: '+351 912 222 222' } } });

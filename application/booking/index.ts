@@ -1,0 +1,25 @@
+import { notFound } from '../../domain/shared/refusal';
+import type { StorefrontContext } from '../platform/context';
+import { defineFeature } from '../platform/feature';
+import { bookingsProjector } from '../../projections/bookings/projector';
+import { bookingDeps } from './deps';
+import * as checkout from './checkout';
+import * as holds from './holds';
+import type { CheckoutBody, SelectionBody } from './types';
+
+export { bookingView, bookingDocOf, type BookingDoc, type BookingView } from './view';
+export { bookingDeps } from './deps';
+
+/** Part 4.4: holds and checkout. */
+export const bookingFeature = defineFeature({
+  name: 'booking',
+  projectors: [bookingsProjector],
+  create(platform) {
+    const deps = bookingDeps(platform);
+    return {
+      placeHold: (ctx: StorefrontContext, body: SelectionBody, idempotencyKey: string | undefined) => holds.placeHold(deps, ctx, body, idempotencyKey),
+      hold: async (ctx: StorefrontContext, ref: string) => (await holds.holdView(deps, ctx, ref)) ?? notFound('hold'),
+      checkout: (ctx: StorefrontContext, body: CheckoutBody, idempotencyKey: string | undefined) => checkout.checkout(deps, ctx, body, idempotencyKey),
+    };
+  },
+});

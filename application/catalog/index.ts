@@ -1,0 +1,22 @@
+import type { StorefrontDoc } from '../platform/context';
+import { defineFeature } from '../platform/feature';
+import { catalogProjector } from '../../projections/catalog/projector';
+import { CatalogQueries } from './queries';
+import type { ProductListQuery } from './trip-list';
+
+export { CatalogQueries } from './queries';
+
+/** Part 2.2 to 2.4 and 4.2: the storefront, the trip list and the trip page. */
+export const catalogFeature = defineFeature({
+  name: 'catalog',
+  projectors: [catalogProjector],
+  create(platform) {
+    const queries = new CatalogQueries(platform.docs, platform.clock, platform.fx);
+    return {
+      storefront: (storefront: StorefrontDoc) => queries.storefront(storefront),
+      listProducts: (storefront: StorefrontDoc, query: ProductListQuery) => queries.listProducts(storefront, query),
+      product: (storefront: StorefrontDoc, idOrSlug: string, options: { locale?: string; currency?: string; seller?: string }) =>
+        queries.product(storefront, idOrSlug, options),
+    };
+  },
+});

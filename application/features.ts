@@ -1,0 +1,19 @@
+import { availabilityFeature } from './availability';
+import { bookingFeature } from './booking';
+import { catalogFeature } from './catalog';
+import { keysFeature } from './keys';
+import { manageBookingFeature } from './manage-booking';
+import type { Platform } from './platform/platform';
+import { sellerFeature } from './seller';
+
+/** Every feature of the service, one line each: the composition root and the processing runner iterate them. */
+export const FEATURES = [catalogFeature, availabilityFeature, bookingFeature, manageBookingFeature, sellerFeature, keysFeature] as const;
+
+type Features = (typeof FEATURES)[number];
+
+/** The use cases of every feature by the feature's name: what HTTP handlers call (`app.availability.calendar(...)`). */
+export type App = { [F in Features as F['name']]: ReturnType<F['create']> };
+
+export function createUseCases(platform: Platform): App {
+  return Object.fromEntries(FEATURES.map((feature) => [feature.name, feature.create(platform)])) as App;
+}

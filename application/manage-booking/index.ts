@@ -1,0 +1,28 @@
+import { isRefusal } from '../../domain/shared/refusal';
+import { bookingDeps, bookingView } from '../booking';
+import type { StorefrontContext } from '../platform/context';
+import { defineFeature } from '../platform/feature';
+import { openBooking, type Proof } from './access';
+import * as manage from './manage';
+
+/** Part 4.5: a traveller's booking after checkout, opened by token, lead email or session. */
+export const manageBookingFeature = defineFeature({
+  name: 'manageBooking',
+  create(platform) {
+    const deps = bookingDeps(platform);
+    return {
+      view: async (ctx: StorefrontContext, ref: string, proof: Proof) => {
+        const doc = await openBooking(deps, ctx, ref, proof, 'read');
+        return isRefusal(doc) ? doc : bookingView(doc);
+      },
+      refundPreview: async (ctx: StorefrontContext, ref: string, proof: Proof) => {
+        const doc = await openBooking(deps, ctx, ref, proof, 'read');
+        return isRefusal(doc) ? doc : manage.refundPreview(deps, doc);
+      },
+      cancel: async (ctx: StorefrontContext, ref: string, proof: Proof, reason: string | null) => {
+        const doc = await openBooking(deps, ctx, ref, proof, 'cancel');
+        return isRefusal(doc) ? doc : manage.cancel(deps, ctx, doc, reason);
+      },
+    };
+  },
+});

@@ -1,0 +1,74 @@
+import type { Context, Next } from 'koa';
+import { Problem, invalidInputProblem } from '../kernel/problem';
+import type { Operation } from '../kernel/operation';
+
+/** Largest JSON body taken; larger is 413 ContentTooLarge. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+/** Deeper nesting than any body of the interface needs is refused before anything walks it. */
+const MAX_DEPTH = 32;
+
+function hasBody(ctx: Context): boolean {
+  return (ctx.request.length !== undefined && ctx.request.length > 0) || ctx.get('Transfer-Encoding') !== '';
+}
+
+async function readBytes(ctx: Context): Promise<Buffer> {
+  if (ctx.request.length !== undefined && ctx.request.length > MAX_BODY_BYTES) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw tooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+const tooLarge = () => new Problem('ContentTooLarge', `the body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`, { max_bytes: MAX_BODY_BYTES });
+
+/** Depth of nested arrays and objects, walked without recursion so no input can exhaust the stack. */
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (node === null || typeof node !== 'object') continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > MAX_DEPTH) return deepest;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/**
+ * Reads the JSON body of an operation that takes one (after the key was checked, so a request with
+ * no key is 401 whatever its body). A body that is not a JSON object does not fit the contract at
+ * all: 422 with no field problems.
+ */
+export function jsonBody(op: Operation) {
+  return async function jsonBody(ctx: Context, next: Next) {
+    if (!op.body) return next();
+    if (!hasBody(ctx)) {
+      if (op.bodyRequired) throw invalidInputProblem([], 'a JSON object body is required, sent with Content-Type: application/json');
+      ctx.state.body = {};
+      return next();
+    }
+    if (!ctx.is('application/json', '+json')) {
+      throw new Problem(
+        'UnsupportedMediaType',
+        `send the body as JSON with the header Content-Type: application/json (it came as ${ctx.get('Content-Type') || 'no Content-Type'}; with curl use -H 'Content-Type: application/json')`,
+        { expected: 'application/json' },
+      );
+    }
+    const text = (await readBytes(ctx)).toString('utf8');
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw invalidInputProblem([], 'the body is not valid JSON');
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidInputProblem([], 'the body must be a JSON object');
+    if (depthOf(body) > MAX_DEPTH) throw invalidInputProblem([], `the body is nested more than ${MAX_DEPTH} levels deep`);
+    ctx.state.body = body;
+    await next();
+  };
+}

@@ -1,0 +1,100 @@
+import type { Context, Next } from 'koa';
+import type { Operation } from '../kernel/operation';
+import { chooseEncoding, encode } from './compress';
+import { weakEtag } from './etag';
+
+interface CachedAnswer {
+  version: number;
+  json: Buffer;
+  etag: string;
+  /** Compressed once, on first demand, then served as is. */
+  encoded: Partial<Record<'br' | 'gzip', Buffer>>;
+  bytes: number;
+}
+
+const MAX_KEY_LENGTH = 2048;
+
+/**
+ * Catalog answers kept as bytes (and compressed bytes), keyed by storefront and URL and valid while
+ * the catalog projection has not moved. Bounded by entries and by bytes, oldest out first, so no
+ * client can grow it without limit by asking many different URLs.
+ */
+export class AnswerCache {
+  private readonly answers = new Map<string, CachedAnswer>();
+  private bytes = 0;
+
+  constructor(
+    private readonly maxEntries = 2000,
+    private readonly maxBytes = 64 * 1024 * 1024,
+  ) {}
+
+  get(key: string, version: number): CachedAnswer | undefined {
+    const answer = this.answers.get(key);
+    return answer && answer.version === version ? answer : undefined;
+  }
+
+  put(key: string, version: number, json: Buffer): CachedAnswer {
+    this.remove(key);
+    const answer: CachedAnswer = { version, json, etag: weakEtag(json), encoded: {}, bytes: json.length };
+    this.answers.set(key, answer);
+    this.bytes += answer.bytes;
+    this.trim();
+    return answer;
+  }
+
+  async encoded(answer: CachedAnswer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+    let bytes = answer.encoded[encoding];
+    if (!bytes) {
+      bytes = await encode(answer.json, encoding);
+      answer.encoded[encoding] = bytes;
+      answer.bytes += bytes.length;
+      this.bytes += bytes.length;
+      this.trim();
+    }
+    return bytes;
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.answers.size, bytes: this.bytes };
+  }
+
+  private remove(key: string): void {
+    const old = this.answers.get(key);
+    if (!old) return;
+    this.answers.delete(key);
+    this.bytes -= old.bytes;
+  }
+
+  private trim(): void {
+    while (this.answers.size > this.maxEntries || (this.bytes > this.maxBytes && this.answers.size > 0)) {
+      this.remove(this.answers.keys().next().value as string);
+    }
+  }
+}
+
+/** Answers that depend on the day (date, month) are not kept; the rest change only with the catalog. */
+export function catalogCache(op: Operation, cache: AnswerCache, catalogVersion: () => number) {
+  return async function catalogCache(ctx: Context, next: Next) {
+    if (!op.catalogRead) return next();
+    const query = (ctx.state.input as { query: Record<string, unknown> }).query;
+    const storefrontId = (ctx.state.caller as { storefront?: { _id: string } } | undefined)?.storefront?._id ?? '';
+    const key = 'date' in query || 'month' in query || ctx.url.length > MAX_KEY_LENGTH ? null : `${storefrontId}|${ctx.url}`;
+    const version = catalogVersion();
+    let answer = key ? cache.get(key, version) : undefined;
+    if (!answer) {
+      await next();
+      if (!key || ctx.status !== op.success.status || !Buffer.isBuffer(ctx.body)) return;
+      answer = cache.put(key, version, ctx.body);
+    }
+    ctx.status = op.success.status;
+    ctx.type = 'application/json';
+    ctx.state.etag = answer.etag;
+    const encoding = chooseEncoding(ctx, answer.json.length);
+    if (encoding === 'identity') {
+      ctx.body = answer.json;
+      return;
+    }
+    ctx.body = await cache.encoded(answer, encoding);
+    ctx.set('Content-Encoding', encoding);
+  };
+}

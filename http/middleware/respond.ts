@@ -1,0 +1,28 @@
+import type { Context } from 'koa';
+import type { App } from '../../application/features';
+import { Refusal, isRefusal } from '../../domain/shared/refusal';
+import type { Operation } from '../kernel/operation';
+import type { Problem } from '../kernel/problem';
+import type { Validated } from '../kernel/validation';
+
+/** Runs the operation's handler on its validated input and writes its answer, or its refusal as the surface's problem. */
+export function respond(op: Operation, app: App, mapRefusal: (refusal: Refusal) => Problem) {
+  return async function respond(ctx: Context) {
+    const input = ctx.state.input as Validated;
+    const result = await op.handle(
+      {
+        params: input.params,
+        query: input.query,
+        body: input.body,
+        caller: ctx.state.caller,
+        idempotencyKey: ctx.state.idempotencyKey as string | undefined,
+        requestId: ctx.state.requestId as string,
+      },
+      app,
+    );
+    if (isRefusal(result)) throw mapRefusal(result);
+    ctx.status = op.success.status;
+    ctx.type = 'application/json';
+    ctx.body = Buffer.from(JSON.stringify(result));
+  };
+}

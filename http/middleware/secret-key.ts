@@ -1,0 +1,27 @@
+import type { Context, Next } from 'koa';
+import type { SellerCaller } from '../../application/seller';
+import { unauthenticated } from '../kernel/problem';
+import type { RateState } from './rate-limit';
+
+export interface SecretKeys {
+  /** The seller and permissions a secret key carries, with the key's digest; null for a key that is not valid. */
+  resolve(key: string): Promise<{ hash: string; sellerId: string; scopes: readonly string[] } | null>;
+}
+
+/** Who calls the seller interface, with the key's permissions for the per-operation check. */
+export type SellerKeyCaller = SellerCaller & { scopes: readonly string[] };
+
+/** Spec part 5: a secret key (Authorization: Bearer tp_sk_...) acts for its seller with its scopes. */
+export function secretKey(keys: SecretKeys, perKey: number) {
+  return async function secretKey(ctx: Context, next: Next) {
+    const match = /^Bearer\s+(\S+)$/i.exec(ctx.get('Authorization'));
+    if (!match) throw unauthenticated('send the secret key as Authorization: Bearer tp_sk_...');
+    const found = await keys.resolve(match[1]);
+    if (!found) throw unauthenticated('the secret key is not valid, or was revoked');
+    const rate: RateState = { key: found.hash, limit: perKey, perAddress: null };
+    ctx.state.rate = rate;
+    const caller: SellerKeyCaller = { sellerId: found.sellerId, scopes: found.scopes, correlationId: ctx.state.requestId as string };
+    ctx.state.caller = caller;
+    await next();
+  };
+}

@@ -1,0 +1,39 @@
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { defineSurface, type Surface } from '../kernel/surface';
+
+export interface OperatorSurfaceDeps {
+  /** Whether the read models have caught up with the log as it stood at start. */
+  ready: () => boolean;
+  /** The OpenAPI document, as JSON text. */
+  openApi: string;
+}
+
+const PATHS = new Set(['/healthz', '/readyz', '/v1/openapi.json']);
+
+/** What operators and tools read without a key: liveness, readiness and the OpenAPI document. */
+export function operatorSurface(deps: OperatorSurfaceDeps): Surface {
+  const router = new Router();
+  router.get('/healthz', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { status: 'ok' };
+  });
+  router.get('/readyz', (ctx) => {
+    const ready = deps.ready();
+    ctx.set('Cache-Control', 'no-store');
+    ctx.status = ready ? 200 : 503;
+    ctx.body = { status: ready ? 'ready' : 'catching_up' };
+  });
+  router.get('/v1/openapi.json', (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.type = 'application/json';
+    ctx.body = deps.openApi;
+  });
+  return defineSurface({
+    name: 'operator',
+    owns: (path) => PATHS.has(path),
+    middleware: [router.routes() as Middleware],
+    operations: [],
+    schemas: {},
+  });
+}

@@ -1,0 +1,101 @@
+/** Answers of holds and checkout (2.7, 2.8). */
+import { object, orNull, described, id, text, nStr, timestamp, nTimestamp, localStart, money, nMoney } from '../kernel/answer-schema';
+import type { CheckoutBody } from '../../application/booking/types';
+import { attribution, selectionFields } from './availability.schemas';
+import { bookingRef, currency, locale } from '../kernel/params';
+import { Schema, arr, bool, describes, enumOf, int, obj, ref, str } from '../kernel/schema';
+
+const Hold = object(
+  {
+    ref: bookingRef,
+    status: { const: 'on_hold' },
+    hold_expires_at: timestamp,
+    start: localStart,
+    quote: ref('Quote'),
+  },
+  {},
+  { description: 'A hold (spec 2.7): places kept until hold_expires_at; its ref is the ref of the booking it becomes' },
+);
+
+const HoldStatus = object(
+  {
+    ref: bookingRef,
+    status: described(enumOf('on_hold', 'expired', 'checked_out'), 'expired once hold_expires_at has passed without checkout; checked_out once a booking was made from it'),
+    hold_expires_at: timestamp,
+    start: localStart,
+    quote: ref('Quote'),
+  },
+  {},
+  { description: 'How a hold stands' },
+);
+
+// ---------------------------------------------------------------- bookings (2.8)
+
+const Cancellation = object({ by: enumOf('traveller', 'seller'), refund_pct: int(0, 100), refund: money });
+
+const BookingView = object(
+  {
+    ref: bookingRef,
+    status: enumOf('on_hold', 'confirmed', 'pending', 'cancelled'),
+    start: localStart,
+    pax: int(0),
+    hold_expires_at: nTimestamp,
+    pending_expires_at: nTimestamp,
+    trip: described(object({ title: text, option: text, product_id: id }), 'The trip as sold'),
+    payment: object({
+      method: described(nStr, 'pay_on_arrival, payment_link or bank_transfer; null when none was chosen'),
+      status: described(text, 'Values shown: unpaid, pay_on_arrival, proof_submitted. Also: paid (settled when booking, where the site has no way to pay set up), refunded (all that was paid went back), cancelled (a cancelled booking that had nothing paid owes nothing)'),
+      due_at: nTimestamp,
+      on_arrival: described(nMoney, "The amount to bring, in the booking's currency or the first currency the pay-on-arrival method accepts; read its currency"),
+      bank: orNull({ type: 'object' }),
+      receipt: orNull({ type: 'object' }),
+      link: orNull({ type: 'object' }),
+    }),
+    details: described(object({ status: described(text, 'Value shown: not_needed. Also: complete (the option collects details at checkout and they were given)'), due_at: nTimestamp, needed: bool, complete: bool, overdue: bool }), 'Traveller details'),
+    cancellation: orNull(ref('Cancellation')),
+    rejection_reason: nStr,
+    quote: described(ref('Quote'), 'The quote as sold'),
+  },
+  {},
+  { description: "A booking (spec 2.8); never carries the lead's contact details" },
+);
+
+const CheckoutBooking = {
+  description: 'The booking view plus its tokens. booking_token opens the booking (view, refund, cancel); contact_token fixes the lead contact. Both are null on a repeated checkout of the same hold',
+  allOf: [
+    ref('BookingView'),
+    object({}, { booking_token: nStr, contact_token: nStr }),
+  ],
+};
+
+
+// ---------------------------------------------------------------- requests
+
+/** A hold's ref, or (for an on_request option) the selection itself. */
+export const checkoutBody = describes<CheckoutBody>()(
+  obj(
+    {
+      ref: bookingRef,
+      ...selectionFields,
+      lead: obj(
+        {
+          name: str({ minLength: 1, maxLength: 200 }),
+          email: str({ format: 'email', maxLength: 320, 'x-expected': 'an email address, e.g. ana@example.com' }),
+          phone: str({ pattern: '^\\+[1-9][0-9 ()-]{5,24}$', 'x-expected': 'a phone number with its country code, e.g. +351 912 345 678' }),
+        },
+        ['name', 'email', 'phone'],
+      ),
+      payment_method: enumOf('pay_on_arrival', 'payment_link', 'bank_transfer'),
+      traveller_details: arr({ type: 'object' }, { maxItems: 50 }),
+      pickup_details: { type: 'object' },
+      special_requests: str({ maxLength: 2000 }),
+      locale,
+      warn_if_booked: bool,
+      attribution,
+      currency,
+    },
+    ['lead'],
+  ),
+);
+
+export const bookingSchemas: Record<string, Schema> = { Hold, HoldStatus, Cancellation, BookingView, CheckoutBooking };

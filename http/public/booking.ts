@@ -1,0 +1,63 @@
+import { ref, str } from '../kernel/schema';
+import { SELECTION_BODY } from './availability';
+import { holdBody } from './availability.schemas';
+import { checkoutBody } from './booking.schemas';
+import { publicOperation } from './operation';
+
+/** A ref of any shape: one that is not a booking's answers 404 like any missing booking. */
+export const anyRef = str({ minLength: 1, maxLength: 2000 });
+
+export const createHold = publicOperation({
+  id: 'createHold',
+  method: 'post',
+  path: '/v1/public/holds',
+  summary: 'Hold places',
+  body: holdBody,
+  bodyRequired: true,
+  idempotencyKey: true,
+  description:
+    'Prices the selection again and holds its places for 15 minutes (30 for multi-day trips); the calendar counts them as taken at once. ' +
+    "The hold's ref is the ref of the booking it becomes. On-request options are not held (422 OnRequest: check out the selection directly). " +
+    'The same Idempotency-Key with the same request returns the first hold; with a different request 409 Conflict. Without a key, a repeated request holds again.',
+  bodyDescription: `Same body as a quote, plus attribution (utm_source, utm_medium, utm_campaign, utm_term, utm_content up to 200 characters; referrer and ad click ids gclid, gbraid, wbraid, fbclid, msclkid, ttclid up to 500; empty ones are dropped). ${SELECTION_BODY}`,
+  success: { status: 201, description: 'hold' },
+  response: ref('Hold'),
+  handle: async ({ caller, body, idempotencyKey }, app) => app.booking.placeHold(caller, body, idempotencyKey),
+});
+
+export const getHold = publicOperation({
+  id: 'getHold',
+  method: 'get',
+  path: '/v1/public/holds/{ref}',
+  summary: 'How a hold stands',
+  params: { ref: anyRef },
+  description:
+    'Answers {ref, status, hold_expires_at, start, quote}: status is on_hold while the places are kept, expired once hold_expires_at has passed ' +
+    'without checkout (the places are back on sale), checked_out once a booking was made from it. 404 NotFound (entity hold) for a ref this storefront never held.',
+  success: { status: 200, description: '{ref, status (on_hold, expired, checked_out), hold_expires_at, start, quote}' },
+  response: ref('HoldStatus'),
+  handle: async ({ caller, params }, app) => app.booking.hold(caller, params.ref),
+});
+
+export const checkout = publicOperation({
+  id: 'checkout',
+  method: 'post',
+  path: '/v1/public/checkout',
+  summary: 'Check out a hold',
+  body: checkoutBody,
+  bodyRequired: true,
+  idempotencyKey: true,
+  description:
+    'Turns a hold into a booking: confirmed when the option confirms instantly, else pending. Answers the booking view plus booking_token (opens the booking) ' +
+    'and contact_token (fixes the lead contact). A repeated checkout of the same hold with the same lead email books once and answers the same booking with both tokens null. ' +
+    'payment_method is required when the seller has ways to pay (422 PaymentMethodRequired) and must be one listed by payment-methods for the start. ' +
+    "warn_if_booked refuses with 422 AlreadyBooked when the lead's email already has a pending or confirmed booking for the same option and start.",
+  bodyDescription:
+    "ref (the hold's ref), lead {name, email, phone with country code}, payment_method, traveller_details (every traveller, lead first, when the option collects them at checkout), " +
+    "pickup_details, special_requests, locale (language of the traveller's emails), warn_if_booked, attribution (replaces the hold's; left out, the hold's stays).",
+  success: { status: 200, description: 'booking view with booking_token and contact_token' },
+  response: ref('CheckoutBooking'),
+  handle: async ({ caller, body, idempotencyKey }, app) => app.booking.checkout(caller, body, idempotencyKey),
+});
+
+export const bookingOperations = [createHold, getHold, checkout];

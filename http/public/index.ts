@@ -1,0 +1,49 @@
+import type { App } from '../../application/features';
+import type { Clock } from '../../application/platform/ports/clock';
+import { defineSurface, type Surface } from '../kernel/surface';
+import { rateLimit, RateLimiter } from '../middleware/rate-limit';
+import { allowedOrigin, websiteKey, type WebsiteKeyLimits } from '../middleware/website-key';
+import { availabilityOperations } from './availability';
+import { availabilitySchemas } from './availability.schemas';
+import { bookingOperations } from './booking';
+import { bookingSchemas } from './booking.schemas';
+import { catalogOperations } from './catalog';
+import { catalogSchemas } from './catalog.schemas';
+import { manageBookingOperations } from './manage-booking';
+import { manageBookingSchemas } from './manage-booking.schemas';
+
+export interface PublicSurfaceDeps {
+  app: App;
+  clock: Clock;
+  catalogVersion: () => number;
+  limits: WebsiteKeyLimits;
+}
+
+/** The website interface (/v1/public/*, spec parts 2 to 4): the website key opens one storefront. */
+export function publicSurface(deps: PublicSurfaceDeps): Surface {
+  return defineSurface({
+    name: 'public',
+    owns: (path) => path.startsWith('/v1/public/'),
+    middleware: [
+      websiteKey({ resolve: (key) => deps.app.keys.websiteKey(key), version: deps.catalogVersion }, deps.limits),
+      rateLimit(new RateLimiter(deps.clock)),
+      allowedOrigin(),
+    ],
+    operations: [...catalogOperations, ...availabilityOperations, ...bookingOperations, ...manageBookingOperations],
+    schemas: { ...catalogSchemas, ...availabilitySchemas, ...bookingSchemas, ...manageBookingSchemas },
+    doc: {
+      security: [{ websiteKey: [] }],
+      securitySchemes: {
+        websiteKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Tp-Publishable-Key',
+          description:
+            "Website (publishable) key, prefix tp_pk_. Not secret: from a server it always works; from a browser (a request with Origin) only for the storefront's allowed origins, else 403 OriginNotAllowed.",
+        },
+      },
+      errors: ['401', '403', '404', '409', '422', '429', '503'],
+      rateLimited: true,
+    },
+  });
+}

@@ -1,0 +1,35 @@
+import type { App } from '../../application/features';
+import type { Clock } from '../../application/platform/ports/clock';
+import { defineSurface, type Surface } from '../kernel/surface';
+import { rateLimit, RateLimiter } from '../middleware/rate-limit';
+import { secretKey } from '../middleware/secret-key';
+import { sellerBookingOperations } from './bookings';
+import { sellerBookingSchemas } from './bookings.schemas';
+import { requirePermission } from './permission';
+import { productOperations } from './products';
+import { productSchemas } from './products.schemas';
+
+export interface SellerSurfaceDeps {
+  app: App;
+  clock: Clock;
+  /** Calls per minute of a secret key. */
+  perKey: number;
+}
+
+/** The seller interface (/v1/* outside /v1/public/, spec 4.9): a secret key acts for its seller with its scopes. */
+export function sellerSurface(deps: SellerSurfaceDeps): Surface {
+  return defineSurface({
+    name: 'seller',
+    owns: (path) => path.startsWith('/v1/') && !path.startsWith('/v1/public/'),
+    middleware: [secretKey({ resolve: (key) => deps.app.keys.secretKey(key) }, deps.perKey), rateLimit(new RateLimiter(deps.clock))],
+    perOperation: (op) => [requirePermission(op)],
+    operations: [...productOperations, ...sellerBookingOperations],
+    schemas: { ...productSchemas, ...sellerBookingSchemas },
+    doc: {
+      security: [{ secretKey: [] }],
+      securitySchemes: { secretKey: { type: 'http', scheme: 'bearer', description: 'Seller secret key, prefix tp_sk_, with scopes (permissions).' } },
+      errors: ['401', '403', '404', '409', '422', '429', '503'],
+      rateLimited: true,
+    },
+  });
+}
