@@ -107,8 +107,8 @@ function cannon(target: Target, seconds: number): Promise<CannonResult> {
 
 async function main(): Promise<number> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
-  // A huge website-key limit: the benchmark measures the engine, not its 429s.
-  const config = { ...loadConfig({}), dataDir, port: 0, logRequests: false, websiteKeyLimitPerMinute: 100_000_000 };
+  // Huge website-key and per-address limits: the benchmark measures the engine, not its 429s.
+  const config = { ...loadConfig({}), dataDir, port: 0, logRequests: false, websiteKeyLimitPerMinute: 100_000_000, addressLimitPerMinute: 100_000_000 };
   const engine = await createEngine(config);
   const servers: Server[] = [];
   try {
