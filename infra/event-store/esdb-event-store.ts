@@ -28,6 +28,7 @@ import {
   EventMetadata,
   EventStore,
   ExpectedRevision,
+  ReadStreamOptions,
   RecordedEvent,
   Subscription,
   WrongExpectedRevision,
@@ -73,10 +74,11 @@ export class EsdbEventStore implements EventStore {
     return { revision, position };
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
+    const fromRevision = options.fromRevision === undefined || options.fromRevision <= 0 ? START : BigInt(options.fromRevision);
     try {
-      for await (const resolved of this.client.readStream(streamId)) {
+      for await (const resolved of this.client.readStream(streamId, { fromRevision, direction: FORWARDS })) {
         if (resolved.event) events.push(toRecordedEvent(resolved.event));
       }
     } catch (error) {

@@ -8,6 +8,7 @@ import {
   EventMetadata,
   EventStore,
   ExpectedRevision,
+  ReadStreamOptions,
   RecordedEvent,
   Subscription,
   WrongExpectedRevision,
@@ -47,7 +48,7 @@ export class SqliteEventStore implements EventStore {
   private readonly selectStreamTip: Database.Statement<[string], StreamTipRow>;
   private readonly selectLocationById: Database.Statement<[string], EventLocationRow>;
   private readonly insertEvent: Database.Statement<InsertParams>;
-  private readonly selectStream: Database.Statement<[string], EventRow>;
+  private readonly selectStream: Database.Statement<[string, number], EventRow>;
   private readonly selectAfter: Database.Statement<[number, number], EventRow>;
   private readonly selectHead: Database.Statement<[], { position: number | null }>;
   private readonly appendInTransaction: (
@@ -86,7 +87,8 @@ export class SqliteEventStore implements EventStore {
       `INSERT INTO events (id, stream_id, revision, type, data, metadata, recorded_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
-    this.selectStream = this.db.prepare('SELECT * FROM events WHERE stream_id = ? ORDER BY revision');
+    // The UNIQUE (stream_id, revision) index answers this without reading the stream's earlier events.
+    this.selectStream = this.db.prepare('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision');
     // A negative LIMIT means no limit in SQLite, so one statement serves bounded and unbounded reads.
     this.selectAfter = this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
     this.selectHead = this.db.prepare('SELECT MAX(position) AS position FROM events');
@@ -106,8 +108,8 @@ export class SqliteEventStore implements EventStore {
     return result;
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
-    return this.selectStream.all(streamId).map(toRecordedEvent);
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    return this.selectStream.all(streamId, options.fromRevision ?? 0).map(toRecordedEvent);
   }
 
   async readAll(after: number, limit?: number): Promise<RecordedEvent[]> {

@@ -144,6 +144,30 @@ export function eventStoreContract(
         expect(await store.readStream(newStream())).to.deep.equal([]);
       });
 
+      it('reads a stream from a revision on: that event and every later one', async () => {
+        const streamId = newStream();
+        await store.append(streamId, [event('A'), event('B'), event('C'), event('D')], 'no_stream');
+        const whole = await store.readStream(streamId);
+
+        const tail = await store.readStream(streamId, { fromRevision: 2 });
+        expect(tail.map((e) => e.type)).to.deep.equal(['C', 'D']);
+        expect(tail.map((e) => e.revision)).to.deep.equal([2, 3]);
+        expect(tail).to.deep.equal(whole.slice(2));
+        expect(await store.readStream(streamId, { fromRevision: 0 })).to.deep.equal(whole);
+        expect(await store.readStream(streamId, {})).to.deep.equal(whole);
+      });
+
+      it('reads nothing from a revision past the end, or of a missing stream', async () => {
+        const streamId = newStream();
+        await store.append(streamId, [event('A'), event('B')], 'no_stream');
+        expect(await store.readStream(streamId, { fromRevision: 2 })).to.deep.equal([]);
+        expect(await store.readStream(streamId, { fromRevision: 100 })).to.deep.equal([]);
+        expect(await store.readStream(newStream(), { fromRevision: 3 })).to.deep.equal([]);
+
+        await store.append(streamId, [event('C')], 1);
+        expect((await store.readStream(streamId, { fromRevision: 2 })).map((e) => e.type)).to.deep.equal(['C']);
+      });
+
       it('writes nothing of a batch that fails', async () => {
         const fresh = newStream();
         await expectConflict(store.append(fresh, [event('A'), event('B'), event('C')], 0), fresh);

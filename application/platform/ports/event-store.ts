@@ -64,6 +64,11 @@ export class WrongExpectedRevision extends Error {
   }
 }
 
+export interface ReadStreamOptions {
+  /** The first revision to read (inclusive), so a reader that knows a stream up to revision r asks only for r + 1 onwards. */
+  fromRevision?: number;
+}
+
 export interface Subscription {
   close(): Promise<void>;
 }
@@ -73,8 +78,8 @@ export type EventHandler = (event: RecordedEvent) => Promise<void> | void;
 export interface EventStore {
   /** Appends atomically: all events or none. Throws WrongExpectedRevision on a conflict. */
   append(streamId: string, events: EventData[], expected: ExpectedRevision): Promise<AppendResult>;
-  /** The stream's events in revision order; [] when it does not exist. */
-  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /** The stream's events in revision order, from `fromRevision` (0 when absent); [] when it does not exist or has none that far. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events with a position strictly greater than `after`, in position order. */
   readAll(after: number, limit?: number): Promise<RecordedEvent[]>;
   /**
