@@ -1,0 +1,56 @@
+import type { PaymentMethodDefinition, PaymentMethodKind } from '../catalog/definitions';
+import type { FxRate } from '../pricing/quote';
+import { Money, Rounding, convertThroughUsd, money, roundingFor } from '../shared/money';
+import { Refusal, refuse } from '../shared/refusal';
+import { methodsOpen, payBefore, paymentIsDue } from './methods';
+
+/**
+ * The way to pay a checkout names, checked against the seller's ways to pay (spec 4.4): where
+ * any are set up one must be named (PaymentMethodRequired, with those open for the start), and
+ * it must be open for the start (PaymentMethodNotOffered). None set up and none named: null.
+ */
+export function chooseMethod(
+  methods: readonly PaymentMethodDefinition[],
+  chosen: PaymentMethodKind | undefined,
+  start: string,
+  timezone: string,
+  now: Date,
+): { method: PaymentMethodDefinition | null } | Refusal {
+  const open = methodsOpen([...methods], start, timezone, now);
+  if (!chosen) {
+    return methods.length > 0 ? refuse('PaymentMethodRequired', 'choose a payment method', { offered: open.map((m) => m.kind) }) : { method: null };
+  }
+  const method = open.find((m) => m.kind === chosen);
+  return method ? { method } : refuse('PaymentMethodNotOffered', `${chosen} is not offered for this start`, { method: chosen });
+}
+
+/**
+ * When the money of a booking must have come in: by the method's deadline before the start, for
+ * money still to come (a payment link, a transfer) on a booking that needs no seller's answer
+ * first. Null when it is paid now or on the day, or while the seller has yet to accept.
+ */
+export function paymentDueAt(method: PaymentMethodDefinition | null, confirmation: 'instant' | 'manual', start: string, timezone: string): string | null {
+  if (!method || !paymentIsDue(method) || confirmation !== 'instant') return null;
+  return payBefore(method, start, timezone)?.toISOString() ?? null;
+}
+
+/**
+ * What to bring when paying on arrival (spec 2.8): the booking's amount, or, when the method does
+ * not take that currency, the same in the first currency it takes, converted through USD at the
+ * booking's rate and today's rate and rounded as the storefront rounds that currency. Null for
+ * any other way to pay.
+ */
+export function amountOnArrival(
+  method: PaymentMethodDefinition | null,
+  due: Money,
+  bookedRate: string,
+  rateOf: (currency: string) => FxRate | null,
+  roundings: Record<string, Rounding>,
+): Money | null {
+  if (method?.kind !== 'pay_on_arrival') return null;
+  if (method.currencies.length === 0 || method.currencies.includes(due.currency)) return due;
+  const target = method.currencies[0];
+  const rate = rateOf(target);
+  if (!rate) return due;
+  return money(convertThroughUsd(due.amount, due.currency, bookedRate, target, rate.rate, roundingFor(roundings, target)), target);
+}
