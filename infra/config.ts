@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface Config {
+  /** The address the server listens on: 0.0.0.0 (every IPv4 interface) unless set. */
+  host: string;
   port: number;
   dataDir: string;
   eventStoreUrl: string | null;
@@ -37,6 +41,15 @@ function url(env: NodeJS.ProcessEnv, name: string, schemes: string[], errors: st
   return raw;
 }
 
+const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+
+function host(env: NodeJS.ProcessEnv, name: string, fallback: string, errors: string[]): string {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (isIP(raw) === 0 && !HOST_NAME.test(raw)) errors.push(`${name} must be an IP address or a host name, e.g. 0.0.0.0, :: or localhost (got "${raw}")`);
+  return raw;
+}
+
 function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean, errors: string[]): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -50,6 +63,7 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean, errors: s
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const errors: string[] = [];
   const config: Config = {
+    host: host(env, 'HOST', '0.0.0.0', errors),
     port: integer(env, 'PORT', 8080, 0, 65535, errors),
     dataDir: path.resolve(env.DATA_DIR || './data'),
     eventStoreUrl: url(env, 'EVENTSTORE_URL', ['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover', 'kdb'], errors),
@@ -66,4 +80,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   if (errors.length > 0) throw new ConfigError(`invalid configuration:\n  ${errors.join('\n  ')}`);
   return config;
+}
+
+const DATA_DIR_REASONS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EEXIST: 'it is not a directory',
+  ENOTDIR: 'it is not a directory',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'no space left on the device',
+};
+
+/**
+ * Why the process cannot keep its files (event log, outbox, checkpoints) in `dir`, or null when
+ * it can: the folder is made when missing, then a file is written, read back and removed in it.
+ */
+export function dataDirProblem(dir: string): string | null {
+  const probe = path.join(dir, `.write-check-${process.pid}`);
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(probe, 'ok');
+    fs.readFileSync(probe);
+    fs.rmSync(probe);
+    fs.readdirSync(dir);
+    return null;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    return `DATA_DIR ${dir} cannot be used: ${DATA_DIR_REASONS[code] ?? (error instanceof Error ? error.message : String(error))}`;
+  }
 }
