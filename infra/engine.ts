@@ -12,6 +12,7 @@ import type { Platform } from '../application/platform/platform';
 import type { Job } from '../application/platform/processing/job';
 import type { Projector } from '../application/platform/processing/projector';
 import { ProjectionRunner } from '../application/platform/processing/runner';
+import { UpcastingEventStore } from '../application/platform/upcasting-event-store';
 import { CatalogService } from '../application/seller';
 import { createHttpApp } from '../http/kernel/app';
 import { openApiDocument } from '../http/kernel/openapi';
@@ -64,7 +65,8 @@ export async function openStores(config: Config): Promise<{ events: EventStore; 
     events = new SqliteEventStore(path.join(config.dataDir, 'events.sqlite'));
   }
   const docs = config.mongodbUrl ? await MongoDocumentStore.connect(config.mongodbUrl, undefined, { maxPoolSize: config.mongodbPoolSize }) : new MemoryDocumentStore();
-  return { events, docs };
+  // Events written under older payload names are read in today's shape, whatever reads them.
+  return { events: new UpcastingEventStore(events), docs };
 }
 
 /** The composition root: stores, platform, features, processing and the HTTP surfaces, wired once. */
@@ -117,7 +119,11 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
     }),
     sellerSurface({ app: useCases, clock, perKey: config.secretKeyLimitPerMinute }),
   ];
-  const operator = operatorSurface({ ready: () => runner.position >= headAtStart, openApi: JSON.stringify(openApiDocument(surfaces)) });
+  const operator = operatorSurface({
+    ready: () => runner.position >= headAtStart,
+    openApi: JSON.stringify(openApiDocument(surfaces)),
+    readModels: { docs, projectors: PROJECTORS, projection: runner },
+  });
   const app = createHttpApp([operator, ...surfaces], { app: useCases, log, logRequests: config.logRequests, catalogVersion, knownOrigin });
 
   return {
