@@ -4,12 +4,14 @@ import type { OptionDefinition } from '../../domain/catalog/definitions';
 import { roundingFor } from '../../domain/shared/money';
 import { methodsOpen, paymentWindowClosed } from '../../domain/payment/methods';
 import { placesRefusal } from '../../domain/departure';
+import { pricingCurrency } from '../../domain/pricing/currency';
 import { Quote, Selection, priceQuote, seatsOf } from '../../domain/pricing/quote';
 import { Refusal, isRefusal, notFound, refuse } from '../../domain/shared/refusal';
 import type { ProductDoc } from '../../projections/catalog/queries';
 import type { StorefrontContext } from '../platform/context';
+import type { BookingPlatform } from '../booking/deps';
 import { selectionOf } from '../booking/request';
-import type { BookingDeps, SelectionBody } from '../booking/types';
+import type { SelectionBody } from '../booking/types';
 
 export interface Priced {
   product: Readonly<ProductDoc>;
@@ -19,15 +21,15 @@ export interface Priced {
   places: number;
 }
 
+export type PricingDeps = Pick<BookingPlatform, 'catalog' | 'departures' | 'fx' | 'settings'>;
+
 /** Prices a selection at a start, with every refusal a quote can give. */
-export async function price(deps: BookingDeps, ctx: StorefrontContext, body: SelectionBody, now: Date, purpose: 'quote' | 'hold' | 'request'): Promise<Priced | Refusal> {
+export async function price(deps: PricingDeps, ctx: StorefrontContext, body: SelectionBody, now: Date, purpose: 'quote' | 'hold' | 'request'): Promise<Priced | Refusal> {
   const found = await deps.catalog.visibleOption(ctx.storefront, body.option_id);
   if (!found) return notFound('option');
   const { product, option } = found;
-  const currency = body.currency ?? ctx.storefront.display_currency;
-  if (!ctx.storefront.currencies.includes(currency)) return refuse('CurrencyNotEnabled', `${currency} is not offered here`, { currency });
-  const fx = deps.fx.rate(currency);
-  if (!fx) return refuse('CurrencyNotEnabled', `${currency} is not offered here`, { currency });
+  const priced = pricingCurrency(body.currency, ctx.storefront, (currency) => deps.fx.rate(currency));
+  if (isRefusal(priced)) return priced;
   const startRefusal = checkStart(option, body.start, product.definition.timezone, now);
   if (startRefusal) return startRefusal;
   if (purpose !== 'request') {
@@ -44,20 +46,20 @@ export async function price(deps: BookingDeps, ctx: StorefrontContext, body: Sel
     product: product.definition,
     option,
     selection,
-    fx,
-    rounding: roundingFor(ctx.storefront.rounding, currency),
+    fx: priced.fx,
+    rounding: roundingFor(ctx.storefront.rounding, priced.currency),
     remaining,
     pendingExpiresAt: requestLapsesAt(now, deps.settings.pendingHours, body.start, product.definition.timezone),
   });
   if (isRefusal(quote)) return quote;
   const places = seatsOf(option, selection);
-  const full = remaining === null ? null : placesRefusal(remaining, places);
+  const full = placesRefusal(remaining, places);
   if (full) return full;
   return { product, option, quote, selection, places };
 }
 
 /** Ways to pay for a start: only those whose time to pay ends before it (spec 4.3). */
-export async function paymentMethods(deps: BookingDeps, ctx: StorefrontContext, optionId: string, start: string): Promise<{ kind: string; deadline_hours: number | null; currencies: string[] }[] | Refusal> {
+export async function paymentMethods(deps: Pick<BookingPlatform, 'catalog' | 'clock'>, ctx: StorefrontContext, optionId: string, start: string): Promise<{ kind: string; deadline_hours: number | null; currencies: string[] }[] | Refusal> {
   const found = await deps.catalog.visibleOption(ctx.storefront, optionId);
   if (!found) return notFound('option');
   const timezone = found.product.definition.timezone;
@@ -69,7 +71,7 @@ export async function paymentMethods(deps: BookingDeps, ctx: StorefrontContext, 
     .map((m) => ({ kind: m.kind, deadline_hours: m.deadline_hours, currencies: m.currencies }));
 }
 
-export async function quote(deps: BookingDeps, ctx: StorefrontContext, body: SelectionBody): Promise<Quote | Refusal> {
+export async function quote(deps: PricingDeps & Pick<BookingPlatform, 'clock'>, ctx: StorefrontContext, body: SelectionBody): Promise<Quote | Refusal> {
   const priced = await price(deps, ctx, body, deps.clock.now(), 'quote');
   return isRefusal(priced) ? priced : priced.quote;
 }

@@ -1,26 +1,29 @@
 import { DateTime } from 'luxon';
-import { Booking, bookingDecider, bookingStream, BookingPlacedData, requestLapsesAt } from '../../domain/booking';
+import { Booking, bookingDecider, bookingStream, BookingPlacedData } from '../../domain/booking';
+import { COUNTED_AS_BOOKED, alreadyBooked, bookingOutcome } from '../../domain/booking/rules';
 import { checkTravellerDetails } from '../../domain/booking/travellers';
 import type { OptionDefinition, PaymentMethodDefinition, ProductDefinition } from '../../domain/catalog/definitions';
 import { departureDecider, departureStream } from '../../domain/departure';
 import { holdDecider, holdStream, normaliseEmail, type Attribution } from '../../domain/hold';
-import { Money, Rounding, convertThroughUsd, money, roundingFor } from '../../domain/shared/money';
 import { Payment, paymentDecider, paymentStream } from '../../domain/payment';
-import { methodsOpen, payBefore, paymentIsDue } from '../../domain/payment/methods';
+import { amountOnArrival, chooseMethod, paymentDueAt } from '../../domain/payment/rules';
 import type { Quote } from '../../domain/pricing/quote';
 import { Refusal, isRefusal, notFound, refuse } from '../../domain/shared/refusal';
 import { fingerprint } from '../platform/canonical';
 import type { ProductDoc } from '../../projections/catalog/queries';
 import type { StorefrontContext } from '../platform/context';
 import { bookingMadeMail } from './messages';
-import { newBookingRef, newToken, secretHash } from '../platform/secrets';
+import { secretHash } from '../platform/secrets';
 import { bookingDocOf, bookingView } from './view';
 import { claim, earlierClaim } from './idempotency';
 import { sendQuietly } from './mail';
 import { metadataFor } from './metadata';
-import { price } from '../availability/pricing';
+import { PricingDeps, price } from '../availability/pricing';
 import { cleanAttribution } from './request';
-import type { BookingDeps, CheckoutBody, CheckoutView, SelectionBody } from './types';
+import type { BookingPlatform } from './deps';
+import type { CheckoutBody, CheckoutView, SelectionBody } from './types';
+
+export type CheckoutDeps = PricingDeps & Pick<BookingPlatform, 'commands' | 'docs' | 'clock' | 'ids' | 'mailer' | 'log' | 'awaitProjections'>;
 
 /** What a checkout sells: a held selection, or a priced request of an on_request option. */
 interface Sold {
@@ -34,7 +37,7 @@ interface Sold {
   method: PaymentMethodDefinition | null;
 }
 
-export async function checkout(deps: BookingDeps, ctx: StorefrontContext, body: CheckoutBody, idempotencyKey: string | undefined): Promise<CheckoutView | Refusal> {
+export async function checkout(deps: CheckoutDeps, ctx: StorefrontContext, body: CheckoutBody, idempotencyKey: string | undefined): Promise<CheckoutView | Refusal> {
   const now = deps.clock.now();
   const { attribution, ...request } = body;
   const requestHash = fingerprint({ ...request, lead: { ...body.lead, email: normaliseEmail(body.lead.email) } });
@@ -71,7 +74,7 @@ export async function checkout(deps: BookingDeps, ctx: StorefrontContext, body: 
 }
 
 /** An on_request option is checked out from the selection itself: a request the seller answers (pending). */
-async function checkoutRequest(deps: BookingDeps, ctx: StorefrontContext, body: CheckoutBody, idempotencyKey: string | undefined, requestHash: string, now: Date): Promise<CheckoutView | Refusal> {
+async function checkoutRequest(deps: CheckoutDeps, ctx: StorefrontContext, body: CheckoutBody, idempotencyKey: string | undefined, requestHash: string, now: Date): Promise<CheckoutView | Refusal> {
   const selection = body as CheckoutBody & Partial<SelectionBody>;
   if (!selection.option_id || !selection.start || !selection.units) {
     return refuse('HoldRequired', 'check out a hold (POST /v1/public/holds), or the selection of an on_request option');
@@ -89,7 +92,7 @@ async function checkoutRequest(deps: BookingDeps, ctx: StorefrontContext, body: 
   if (isRefusal(priced)) return priced;
   const checked = await checkCheckout(deps, body, priced.product.seller_id, priced.option, priced.product.definition, selection.start, priced.quote.pax, now);
   if (isRefusal(checked)) return checked;
-  const claimed = earlier ? { ref: earlier.ref, repeat: true } : await claim(deps, ctx, idempotencyKey, 'checkout', requestHash, newBookingRef(), now);
+  const claimed = earlier ? { ref: earlier.ref, repeat: true } : await claim(deps, ctx, idempotencyKey, 'checkout', requestHash, deps.ids.bookingRef(), now);
   if (isRefusal(claimed)) return claimed;
   if (claimed.repeat) {
     const repeated = await repeatedCheckout(deps, claimed.ref);
@@ -99,35 +102,27 @@ async function checkoutRequest(deps: BookingDeps, ctx: StorefrontContext, body: 
 }
 
 /** Payment method, repeat-booking warning and traveller details: what checkout asks of the lead. */
-async function checkCheckout(deps: BookingDeps, body: CheckoutBody, sellerId: string, option: OptionDefinition, trip: ProductDefinition, start: string, pax: number, now: Date): Promise<{ method: PaymentMethodDefinition | null } | Refusal> {
+async function checkCheckout(deps: CheckoutDeps, body: CheckoutBody, sellerId: string, option: OptionDefinition, trip: ProductDefinition, start: string, pax: number, now: Date): Promise<{ method: PaymentMethodDefinition | null } | Refusal> {
   const timezone = trip.timezone;
   const seller = await deps.catalog.seller(sellerId);
-  const methods = seller?.payment_methods ?? [];
-  const open = methodsOpen(methods, start, timezone, now);
-  if (methods.length > 0 && !body.payment_method) {
-    return refuse('PaymentMethodRequired', 'choose a payment method', { offered: open.map((m) => m.kind) });
-  }
-  const method = body.payment_method ? open.find((m) => m.kind === body.payment_method) : undefined;
-  if (body.payment_method && !method) {
-    return refuse('PaymentMethodNotOffered', `${body.payment_method} is not offered for this start`, { method: body.payment_method });
-  }
-  if (body.warn_if_booked) {
-    const count = await deps.docs.collection('bookings').countDocuments({
-      lead_email: normaliseEmail(body.lead.email), option_id: option.id, start, status: { $in: ['pending', 'confirmed'] },
-    });
-    if (count > 0) return refuse('AlreadyBooked', 'this email already has a booking for this start', { bookings: count });
-  }
+  const chosen = chooseMethod(seller?.payment_methods ?? [], body.payment_method, start, timezone, now);
+  if (isRefusal(chosen)) return chosen;
+  const bookings = body.warn_if_booked
+    ? await deps.docs.collection('bookings').countDocuments({ lead_email: normaliseEmail(body.lead.email), option_id: option.id, start, status: { $in: [...COUNTED_AS_BOOKED] } })
+    : 0;
+  const booked = alreadyBooked(body.warn_if_booked ?? false, bookings);
+  if (booked) return booked;
   const today = DateTime.fromJSDate(now, { zone: timezone }).toISODate() as string;
   // A multi-day trip ends duration_days after it starts (the start day counting as the first).
   const lastDay = DateTime.fromISO(start.slice(0, 10), { zone: 'UTC' }).plus({ days: Math.max(0, (trip.duration_days ?? 1) - 1) }).toISODate() as string;
   const details = checkTravellerDetails(option.traveller_details.fields, body.traveller_details ?? [], pax, lastDay, today);
   if (details) return details;
-  return { method: method ?? null };
+  return chosen;
 }
 
 /** Places the booking and its payment once; a repeat answers the same booking without tokens. */
 async function placeBooking(
-  deps: BookingDeps,
+  deps: CheckoutDeps,
   ctx: StorefrontContext,
   body: CheckoutBody,
   sold: Sold,
@@ -137,8 +132,8 @@ async function placeBooking(
 ): Promise<CheckoutView | Refusal> {
   const { ref, product, option, quote } = sold;
   const metadata = metadataFor(ctx, now, idempotencyKey);
-  const bookingToken = newToken('bt_');
-  const contactToken = newToken('ct_');
+  const bookingToken = deps.ids.token('bt_');
+  const contactToken = deps.ids.token('ct_');
   const content = product.definition.content[product.definition.default_locale];
   const booking: BookingPlacedData = {
     ref,
@@ -163,20 +158,9 @@ async function placeBooking(
     paymentMethod: sold.method?.kind ?? null,
     placedAt: now.toISOString(),
   };
-  const dueAt = (method: PaymentMethodDefinition | null) =>
-    paymentIsDue(method) && quote.confirmation === 'instant' && method ? payBefore(method, sold.start, product.definition.timezone)?.toISOString() ?? null : null;
-  // Money still to come (a payment link, a transfer) keeps the booking pending until it is paid by its deadline;
-  // a request the seller must answer first has no deadline until the seller accepts (spec part 3).
-  const result = await deps.commands.handle(
-    bookingStream(ref),
-    bookingDecider,
-    {
-      type: 'PlaceBooking', booking, confirmation: paymentIsDue(sold.method) ? 'manual' : quote.confirmation, now,
-      // Counted from the checkout that makes the request, not from the hold before it.
-      pendingExpiresAt: dueAt(sold.method) ?? requestLapsesAt(now, deps.settings.pendingHours, sold.start, product.definition.timezone),
-    },
-    metadata,
-  );
+  const timezone = product.definition.timezone;
+  const outcome = bookingOutcome({ confirmation: quote.confirmation, method: sold.method, start: sold.start, timezone, now, pendingHours: deps.settings.pendingHours });
+  const result = await deps.commands.handle(bookingStream(ref), bookingDecider, { type: 'PlaceBooking', booking, ...outcome, now }, metadata);
   if (isRefusal(result)) return result;
   const first = result.events.length > 0;
   // The payment follows the way to pay the booking was made with, even when a repeat of the checkout names another.
@@ -185,8 +169,12 @@ async function placeBooking(
     paymentStream(ref),
     paymentDecider,
     {
-      type: 'ArrangePayment', ref, method: method?.kind ?? null, dueNow: quote.totals.due_now, dueAt: dueAt(method),
-      onArrival: method?.kind === 'pay_on_arrival' ? onArrival(deps, quote, method, roundingFor(ctx.storefront.rounding, method.currencies[0])) : null,
+      type: 'ArrangePayment',
+      ref,
+      method: method?.kind ?? null,
+      dueNow: quote.totals.due_now,
+      dueAt: paymentDueAt(method, quote.confirmation, sold.start, timezone),
+      onArrival: amountOnArrival(method, quote.totals.due_now, quote.fx.rate, (currency) => deps.fx.rate(currency), ctx.storefront.rounding),
     },
     metadata,
   );
@@ -200,21 +188,7 @@ async function placeBooking(
   return view;
 }
 
-/**
- * What to bring when paying on arrival: the booking's amount, or, when the method does not
- * take that currency, the same in the first currency it takes, converted through USD at the
- * booking's rate and today's rate (spec 2.8).
- */
-function onArrival(deps: BookingDeps, quote: Quote, method: PaymentMethodDefinition, rounding: Rounding): Money {
-  const due = quote.totals.due_now;
-  if (method.currencies.length === 0 || method.currencies.includes(due.currency)) return due;
-  const target = method.currencies[0];
-  const rate = deps.fx.rate(target);
-  if (!rate) return due;
-  return money(convertThroughUsd(due.amount, due.currency, quote.fx.rate, target, rate.rate, rounding), target);
-}
-
-async function recordedMethod(deps: BookingDeps, booking: Booking, given: PaymentMethodDefinition | null, sellerId: string): Promise<PaymentMethodDefinition | null> {
+async function recordedMethod(deps: CheckoutDeps, booking: Booking, given: PaymentMethodDefinition | null, sellerId: string): Promise<PaymentMethodDefinition | null> {
   const recorded = booking.status === 'none' ? null : booking.placed.paymentMethod ?? null;
   if (recorded === (given?.kind ?? null)) return given;
   const seller = await deps.catalog.seller(sellerId);
@@ -222,7 +196,7 @@ async function recordedMethod(deps: BookingDeps, booking: Booking, given: Paymen
 }
 
 /** The answer to a repeated checkout, from the booking's own streams. */
-async function repeatedCheckout(deps: BookingDeps, ref: string): Promise<CheckoutView | Refusal> {
+async function repeatedCheckout(deps: CheckoutDeps, ref: string): Promise<CheckoutView | Refusal> {
   const { state: booking } = await deps.commands.load(bookingStream(ref), bookingDecider);
   const { state: payment } = await deps.commands.load(paymentStream(ref), paymentDecider);
   return checkoutView(booking, payment, null);

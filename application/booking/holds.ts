@@ -1,17 +1,20 @@
 import { capacityOf } from '../../domain/calendar/schedule';
 import { departureDecider, departureStream } from '../../domain/departure';
 import { HoldPlacedData, holdDecider, holdStatusAt, holdStream } from '../../domain/hold';
+import { holdExpiresAt } from '../../domain/hold/rules';
 import { Refusal, isRefusal } from '../../domain/shared/refusal';
 import { fingerprint } from '../platform/canonical';
 import type { StorefrontContext } from '../platform/context';
-import { newBookingRef } from '../platform/secrets';
 import { claim, earlierClaim } from './idempotency';
 import { metadataFor } from './metadata';
-import { price } from '../availability/pricing';
+import { PricingDeps, price } from '../availability/pricing';
 import { cleanAttribution } from './request';
-import type { BookingDeps, HoldView, SelectionBody } from './types';
+import type { BookingPlatform } from './deps';
+import type { HoldView, SelectionBody } from './types';
 
-export async function placeHold(deps: BookingDeps, ctx: StorefrontContext, body: SelectionBody, idempotencyKey: string | undefined): Promise<HoldView | Refusal> {
+export type HoldDeps = PricingDeps & Pick<BookingPlatform, 'commands' | 'clock' | 'ids' | 'awaitProjections'>;
+
+export async function placeHold(deps: HoldDeps, ctx: StorefrontContext, body: SelectionBody, idempotencyKey: string | undefined): Promise<HoldView | Refusal> {
   const now = deps.clock.now();
   const { attribution, ...request } = body;
   const requestHash = fingerprint(request);
@@ -26,7 +29,7 @@ export async function placeHold(deps: BookingDeps, ctx: StorefrontContext, body:
   // A key claimed before whose hold never got placed (a crash between the two) is carried on under its ref.
   let ref = earlier?.ref;
   if (!ref) {
-    const claimed = await claim(deps, ctx, idempotencyKey, 'hold', requestHash, newBookingRef(), now);
+    const claimed = await claim(deps, ctx, idempotencyKey, 'hold', requestHash, deps.ids.bookingRef(), now);
     if (isRefusal(claimed)) return claimed;
     if (claimed.repeat) {
       const existing = await holdView(deps, ctx, claimed.ref);
@@ -35,8 +38,7 @@ export async function placeHold(deps: BookingDeps, ctx: StorefrontContext, body:
     ref = claimed.ref;
   }
   const { product, option, quote, selection, places } = priced;
-  const minutes = product.definition.template === 'multi_day' ? deps.settings.multiDayHoldMinutes : deps.settings.holdMinutes;
-  const expiresAt = new Date(now.getTime() + minutes * 60_000).toISOString();
+  const expiresAt = holdExpiresAt(now, product.definition.template, deps.settings);
   const metadata = metadataFor(ctx, now, idempotencyKey);
 
   const held = await deps.commands.handle(
@@ -67,7 +69,7 @@ export async function placeHold(deps: BookingDeps, ctx: StorefrontContext, body:
   return { ref, status: 'on_hold', hold_expires_at: expiresAt, start: body.start, quote };
 }
 
-export async function holdView(deps: BookingDeps, ctx: StorefrontContext, ref: string): Promise<HoldView | null> {
+export async function holdView(deps: Pick<BookingPlatform, 'commands' | 'clock'>, ctx: StorefrontContext, ref: string): Promise<HoldView | null> {
   const { state } = await deps.commands.load(holdStream(ref), holdDecider);
   if (state.status === 'none' || state.placed.storefrontId !== ctx.storefront._id) return null;
   return {

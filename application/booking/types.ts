@@ -2,13 +2,6 @@ import type { Lead } from '../../domain/booking';
 import type { PaymentMethodKind } from '../../domain/catalog/definitions';
 import type { Attribution } from '../../domain/hold';
 import type { Quote } from '../../domain/pricing/quote';
-import type { CatalogReads } from '../../projections/catalog/queries';
-import type { CommandHandler } from '../platform/command-handler';
-import type { DepartureReads } from '../../projections/departures/queries';
-import type { Clock } from '../platform/ports/clock';
-import type { DocumentStore } from '../platform/ports/document-store';
-import type { Fx } from '../platform/ports/fx';
-import type { Mailer } from '../platform/ports/mailer';
 import type { BookingView } from './view';
 
 export interface SelectionBody {
@@ -41,29 +34,4 @@ export interface HoldView {
   hold_expires_at: string;
   start: string;
   quote: Quote;
-}
-
-export interface BookingSettings {
-  holdMinutes: number;
-  multiDayHoldMinutes: number;
-  /** How long a request that waits for the seller stays open. */
-  pendingHours: number;
-  /** Told when an email could not be sent; the booking stands either way. */
-  onMailError?: (error: unknown) => void;
-}
-
-/** Read-your-writes: the answer waits until the projections include these positions. */
-export type AwaitProjections = (position: number) => Promise<unknown>;
-
-/** What every step of the booking path works with, built once by the service. */
-export interface BookingDeps {
-  commands: CommandHandler;
-  docs: DocumentStore;
-  clock: Clock;
-  fx: Fx;
-  mailer: Mailer;
-  settings: BookingSettings;
-  awaitProjections: AwaitProjections;
-  catalog: CatalogReads;
-  departures: DepartureReads;
 }

@@ -9,21 +9,17 @@ import type { EventMetadata } from '../platform/ports/event-store';
 import type { BookingDoc, BookingView } from '../booking/view';
 import { sendQuietly } from '../booking/mail';
 import { metadataFor } from '../booking/metadata';
-import type { BookingDeps } from '../booking/types';
+import type { BookingPlatform } from '../booking/deps';
+import type { Platform } from '../platform/platform';
 
-export async function bookingDoc(deps: BookingDeps, ctx: StorefrontContext, ref: string): Promise<Readonly<BookingDoc> | null> {
-  const doc = await deps.docs.collection<BookingDoc>('bookings').findOne({ _id: ref });
-  return doc && doc.storefront_id === ctx.storefront._id && doc.status !== 'placed' ? doc : null;
-}
-
-export async function refundPreview(deps: BookingDeps, booking: Readonly<BookingDoc>): Promise<RefundPreview | Refusal> {
+export async function refundPreview(deps: Pick<Platform, 'commands' | 'clock'>, booking: Readonly<BookingDoc>): Promise<RefundPreview | Refusal> {
   const { state } = await deps.commands.load(bookingStream(booking._id), bookingDecider);
   if (state.status === 'none') return notFound('booking');
   const { state: payment } = await deps.commands.load(paymentStream(booking._id), paymentDecider);
   return refundOwed(state.placed, paidAmount(payment), deps.clock.now());
 }
 
-export async function cancel(deps: BookingDeps, ctx: StorefrontContext, booking: Readonly<BookingDoc>, reason: string | null): Promise<{ ref: string; status: 'cancelled'; cancellation: NonNullable<BookingView['cancellation']> } | Refusal> {
+export async function cancel(deps: Pick<BookingPlatform, 'commands' | 'clock' | 'awaitProjections' | 'catalog' | 'mailer' | 'log'>, ctx: StorefrontContext, booking: Readonly<BookingDoc>, reason: string | null): Promise<{ ref: string; status: 'cancelled'; cancellation: NonNullable<BookingView['cancellation']> } | Refusal> {
   const now = deps.clock.now();
   const metadata = metadataFor(ctx, now);
   const ref = booking._id;
@@ -49,7 +45,7 @@ export async function cancel(deps: BookingDeps, ctx: StorefrontContext, booking:
 }
 
 /** Places back on sale, the refund paid, nothing more owed: all safe to repeat. Answers the last log position written. */
-async function afterCancellation(deps: BookingDeps, booking: Readonly<BookingDoc>, refund: Money, now: Date, metadata: EventMetadata): Promise<number | Refusal> {
+async function afterCancellation(deps: Pick<Platform, 'commands'>, booking: Readonly<BookingDoc>, refund: Money, now: Date, metadata: EventMetadata): Promise<number | Refusal> {
   const ref = booking._id;
   const released = await deps.commands.handle(departureStream(booking.option_id, booking.start), departureDecider, { type: 'ReleasePlaces', ref, why: 'cancelled', now }, metadata);
   if (isRefusal(released)) return released;
