@@ -88,6 +88,7 @@ export class CommandHandler {
     this.snapshotEvery = options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY;
   }
 
+  /** The stream's state for this decider: what is cached (or else its snapshot) and the events appended after it. */
   async load<S, E extends DomainEvent>(streamId: string, decider: SnapshotDecider<never, E, S>): Promise<Loaded<S>> {
     const key = this.cacheKey(streamId, decider);
     const known = (this.cache.get(key) as Cached<S> | undefined) ?? (await this.readSnapshot<S>(streamId, decider.snapshot)) ?? {
