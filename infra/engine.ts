@@ -78,7 +78,7 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
   await runner.start();
   await runner.catchUp(60_000);
 
-  const commands = new CommandHandler(events);
+  const commands = new CommandHandler(events, { snapshots: docs, log });
   const platform: Platform = {
     commands,
     docs,

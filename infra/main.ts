@@ -1,7 +1,5 @@
 import type { Server } from 'node:http';
-import type Koa from 'koa';
-import { expireHoldsJob } from '../application/booking/jobs/expire-holds';
-import type { Job } from '../application/platform/processing/job';
+import { serve } from '../http/kernel/server';
 import { Config, ConfigError, dataDirProblem, loadConfig } from './config';
 import { createEngine } from './engine';
 import { scheduleJobs } from './jobs';
@@ -22,7 +20,7 @@ async function main(): Promise<void> {
   const engine = await createEngine(config, { log });
   let server: Server;
   try {
-    server = await listen(engine.app, config);
+    server = await serve(engine.app, { port: config.port, host: config.host });
   } catch (error) {
     await engine.close().catch(() => undefined);
     throw new CannotStart(listenProblem(error, config));
@@ -35,7 +33,7 @@ async function main(): Promise<void> {
     eventStore: config.eventStoreUrl ? 'eventstoredb' : 'embedded',
     documents: config.mongodbUrl ? 'mongodb' : 'embedded',
   });
-  const jobs = scheduleJobs(withHoldExpiry(engine.jobs), engine.platform, log);
+  const jobs = scheduleJobs(engine.jobs, engine.platform, log);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -57,22 +55,6 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
-}
-
-/** Hold expiry runs whether or not a feature has registered it yet. */
-function withHoldExpiry(jobs: readonly Job[]): Job[] {
-  return jobs.some((job) => job.name === expireHoldsJob.name) ? [...jobs] : [...jobs, expireHoldsJob];
-}
-
-function listen(app: Koa, config: Config): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const server = app.listen(config.port, config.host);
-    server.once('error', reject);
-    server.once('listening', () => {
-      server.off('error', reject);
-      resolve(server);
-    });
-  });
 }
 
 function listenProblem(error: unknown, config: Config): string {

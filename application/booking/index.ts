@@ -3,17 +3,21 @@ import type { StorefrontContext } from '../platform/context';
 import { defineFeature } from '../platform/feature';
 import { bookingsProjector } from '../../projections/bookings/projector';
 import { bookingDeps } from './deps';
+import { expireHoldsJob } from './jobs/expire-holds';
 import * as checkout from './checkout';
 import * as holds from './holds';
 import type { CheckoutBody, SelectionBody } from './types';
 
 export { bookingView, bookingDocOf, type BookingDoc, type BookingView } from './view';
 export { bookingDeps } from './deps';
+export { bookingCancelledMail } from './messages';
+export { placedBooking } from './placed';
 
 /** Part 4.4: holds and checkout. */
 export const bookingFeature = defineFeature({
   name: 'booking',
   projectors: [bookingsProjector],
+  jobs: [expireHoldsJob],
   create(platform) {
     const deps = bookingDeps(platform);
     return {

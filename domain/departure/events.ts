@@ -26,15 +26,19 @@ export interface Departure {
   /** Places the start has; null for free sale. */
   capacity: number | null;
   entries: Record<string, DepartureEntry>;
+  /** Places of booked entries, kept as a sum so deciding does not walk every entry. */
+  bookedPlaces: number;
+  /** Refs whose entries are held now: only these can still run out. */
+  held: Record<string, true>;
 }
 
-export const initialDeparture = (): Departure => ({ opened: false, capacity: null, entries: {} });
+export const initialDeparture = (): Departure => ({ opened: false, capacity: null, entries: {}, bookedPlaces: 0, held: {} });
 
-function withStatus(state: Departure, ref: string, status: DepartureEntry['status']): Departure {
-  const entry = state.entries[ref];
-  return entry ? { ...state, entries: { ...state.entries, [ref]: { ...entry, status } } } : state;
-}
-
+/**
+ * Folds one event into the state. It updates the state's records in place: a start may gather
+ * tens of thousands of entries, and copying them on every event would make each command slower
+ * than the one before. The command handler owns each stream's state and hands out no older one.
+ */
 export function evolveDeparture(state: Departure, event: DepartureEvent): Departure {
   switch (event.type) {
     case 'DepartureOpened':
@@ -42,12 +46,28 @@ export function evolveDeparture(state: Departure, event: DepartureEvent): Depart
       return { ...state, opened: true, capacity: event.data.capacity };
     case 'PlacesHeld': {
       const { ref, places, expiresAt } = event.data;
-      return { ...state, entries: { ...state.entries, [ref]: { places, expiresAt, status: 'held' } } };
+      const before = state.entries[ref];
+      if (before?.status === 'booked') state.bookedPlaces -= before.places;
+      state.entries[ref] = { places, expiresAt, status: 'held' };
+      state.held[ref] = true;
+      return { ...state };
     }
-    case 'PlacesBooked':
-      return withStatus(state, event.data.ref, 'booked');
-    case 'PlacesReleased':
-      return withStatus(state, event.data.ref, 'released');
+    case 'PlacesBooked': {
+      const entry = state.entries[event.data.ref];
+      if (!entry || entry.status === 'booked') return state;
+      state.entries[event.data.ref] = { ...entry, status: 'booked' };
+      state.bookedPlaces += entry.places;
+      delete state.held[event.data.ref];
+      return { ...state };
+    }
+    case 'PlacesReleased': {
+      const entry = state.entries[event.data.ref];
+      if (!entry || entry.status === 'released') return state;
+      if (entry.status === 'booked') state.bookedPlaces -= entry.places;
+      state.entries[event.data.ref] = { ...entry, status: 'released' };
+      delete state.held[event.data.ref];
+      return { ...state };
+    }
   }
 }
 
@@ -70,7 +90,13 @@ export function remainingPlaces(entries: Readonly<Record<string, DepartureEntry>
   return Math.max(0, capacity - taken);
 }
 
-/** Places still for sale at `now` against the capacity the departure recorded. */
+/** Places still for sale at `now` against the capacity the departure recorded: the same rule, from the kept sums. */
 export function remainingAt(state: Departure, now: Date): number | null {
-  return remainingPlaces(state.entries, state.capacity, now);
+  if (state.capacity === null) return null;
+  let taken = state.bookedPlaces;
+  for (const ref of Object.keys(state.held)) {
+    const entry = state.entries[ref];
+    if (takesPlaces(entry, now)) taken += entry.places;
+  }
+  return Math.max(0, state.capacity - taken);
 }

@@ -9,6 +9,7 @@ export const departureDecider: Decider<DepartureCommand, DepartureEvent, Departu
   initialState: initialDeparture,
   evolve: evolveDeparture,
   decide: decideDeparture,
+  snapshot: { name: 'departure', version: 1 },
 };
 
 /** The stream of one start of one option. */

@@ -19,6 +19,8 @@ export interface Decider<C, E extends DomainEvent, S> {
   initialState(): S;
   evolve(state: S, event: E): S;
   decide(command: C, state: S): E[] | Refusal;
+  /** Names the state for snapshots; bump `version` whenever the state's shape or evolve changes. */
+  snapshot?: { name: string; version: number };
 }
 
 /** Compile-time exhaustiveness for `switch` over commands. */
