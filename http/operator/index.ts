@@ -1,17 +1,23 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { defineSurface, type Surface } from '../kernel/surface';
+import { READ_MODELS_PATH, ReadModelsDeps, readModelRoutes } from './read-models';
 
 export interface OperatorSurfaceDeps {
   /** Whether the read models have caught up with the log as it stood at start. */
   ready: () => boolean;
   /** The OpenAPI document, as JSON text. */
   openApi: string;
+  /** The live read models, for `npm run replay` on this machine. */
+  readModels: ReadModelsDeps;
 }
 
 const PATHS = new Set(['/healthz', '/readyz', '/v1/openapi.json']);
 
-/** What operators and tools read without a key: liveness, readiness and the OpenAPI document. */
+/**
+ * What operators and tools read without a key: liveness, readiness and the OpenAPI document; and,
+ * from this machine only, the live read models (read-models.ts).
+ */
 export function operatorSurface(deps: OperatorSurfaceDeps): Surface {
   const router = new Router();
   router.get('/healthz', (ctx) => {
@@ -31,8 +37,8 @@ export function operatorSurface(deps: OperatorSurfaceDeps): Surface {
   });
   return defineSurface({
     name: 'operator',
-    owns: (path) => PATHS.has(path),
-    middleware: [router.routes() as Middleware],
+    owns: (path) => PATHS.has(path) || path.startsWith(`${READ_MODELS_PATH}/`),
+    middleware: [router.routes() as Middleware, readModelRoutes(deps.readModels)],
     operations: [],
     schemas: {},
   });

@@ -1,17 +1,18 @@
 import type { DocumentStore } from '../../application/platform/ports/document-store';
 import type { EventStore } from '../../application/platform/ports/event-store';
-import { loadConfig } from '../config';
+import { Config, loadConfig } from '../config';
 import { openStores } from '../engine';
 
 /**
  * Runs one operator command against the stores configuration names, closes them whatever
  * happens, and turns a failure into a message on stderr and exit code 1.
  */
-export function runCommand(name: string, work: (stores: { events: EventStore; docs: DocumentStore }) => Promise<void>): void {
+export function runCommand(name: string, work: (stores: { events: EventStore; docs: DocumentStore; config: Config }) => Promise<void>): void {
   const run = async () => {
-    const stores = await openStores(loadConfig());
+    const config = loadConfig();
+    const stores = await openStores(config);
     try {
-      await work(stores);
+      await work({ ...stores, config });
     } finally {
       await stores.events.close();
       await stores.docs.close();
