@@ -4,6 +4,7 @@ import { CommandHandler } from '../../application/platform/command-handler';
 import { systemClock } from '../../application/platform/ports/clock';
 import { ProjectionRunner } from '../../application/platform/processing/runner';
 import { PROJECTORS } from '../engine';
+import { withProgress } from '../progress';
 import { runCommand } from './run';
 import { seedDemoCatalog } from '../seed/seed';
 
@@ -13,10 +14,19 @@ if (require.main === module) {
     const runner = new ProjectionRunner(events, docs, PROJECTORS);
     try {
       await runner.start();
-      await runner.catchUp(600_000);
-      const reads = new CatalogReads(docs);
-      const seeded = await seedDemoCatalog(new CatalogService(new CommandHandler(events), systemClock, reads), reads, systemClock.now());
-      if (seeded !== null) await runner.waitFor(seeded, 600_000);
+      // The catalog is read from the projections before and after it is written: they follow the log's head.
+      const seeded = await withProgress(
+        'seed',
+        () => runner.position,
+        () => events.headPosition(),
+        (async () => {
+          await runner.catchUp(600_000);
+          const reads = new CatalogReads(docs);
+          const written = await seedDemoCatalog(new CatalogService(new CommandHandler(events), systemClock, reads), reads, systemClock.now());
+          if (written !== null) await runner.waitFor(written, 600_000);
+          return written;
+        })(),
+      );
       process.stdout.write(seeded === null ? 'the demo catalog is there already\n' : `demo catalog written (log position ${seeded})\n`);
     } finally {
       await runner.stop();
