@@ -7,6 +7,7 @@ import { defineReactor } from '../../../application/platform/processing/reactor'
 import type { Projector } from '../../../application/platform/processing/projector';
 import type { Platform } from '../../../application/platform/platform';
 import type { RecordedEvent } from '../../../application/platform/ports/event-store';
+import type { Event } from '../../../domain/shared/decider';
 import { CommandHandler } from '../../../application/platform/command-handler';
 import { systemClock } from '../../../application/platform/ports/clock';
 import { randomIds } from '../../../application/platform/ids';
@@ -31,14 +32,16 @@ function platformFor(events: SqliteEventStore, docs: MemoryDocumentStore, logged
 }
 
 /** A reactor that records what it saw, so a test can say what ran and how often. */
-function recording(name: string, seen: number[], fail: (event: RecordedEvent) => boolean = () => false) {
-  return defineReactor(name, {
+function recording(name: string, seen: number[], fail: (event: Pick<RecordedEvent, 'position'>) => boolean = () => false) {
+  return defineReactor<Counted>(name, {
     Counted: async (event) => {
       if (fail(event)) throw new Error(`${name} cannot take ${event.position} yet`);
       seen.push(event.position);
     },
   });
 }
+
+type Counted = Event<'Counted', { key: string; n: number }>;
 
 const counted = (n: number) => ({ type: 'Counted', data: { key: 'a', n } });
 
@@ -145,7 +148,7 @@ describe('reactor runner', () => {
   it('stops within its grace while a handler hangs, and the next start handles that event again (at least once)', async () => {
     const seen: number[] = [];
     await checkpoints.save('mail', -1);
-    const hanging = defineReactor('mail', { Counted: () => new Promise<void>(() => undefined) });
+    const hanging = defineReactor<Counted>('mail', { Counted: () => new Promise<void>(() => undefined) });
     const first = new ReactorRunner(events, checkpoints, [hanging], platformFor(events, docs));
     await first.start();
     const appended = await events.append('c-1', [counted(1)], 'no_stream');

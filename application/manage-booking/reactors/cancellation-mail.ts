@@ -1,0 +1,14 @@
+import type { BookingEvent } from '../../../domain/booking';
+import { bookingCancelledMail, placedBooking } from '../../booking';
+import { defineReactor } from '../../platform/processing/reactor';
+
+/** The traveller's mail about a cancellation and its refund; the cancellation's event id is its dedupe key. */
+export const cancellationMailReactor = defineReactor<BookingEvent>('cancellation-mail', {
+  BookingCancelled: async (event, platform) => {
+    const booking = await placedBooking(platform, event.data.ref);
+    if (!booking) return;
+    const { placed, title } = booking;
+    const mail = bookingCancelledMail(placed.lead.email, placed.locale, { ref: placed.ref, trip: title, start: placed.start, refund: event.data.refund });
+    await platform.mailer.send(mail, { dedupeKey: event.id });
+  },
+});
