@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import http, { type Server } from 'node:http';
+import { expect } from 'chai';
 import sinon from 'sinon';
 import { loadConfig, Config } from '../../infra/config';
 import { createEngine, Engine } from '../../infra/engine';
 import type { Mail, Mailer } from '../../application/platform/ports/mailer';
+import type { Logger } from '../../application/platform/ports/logger';
 import { jsonLogger } from '../../infra/logger';
 import { createServer } from '../../http/kernel/server';
 import { bookingDeps } from '../../application/booking';
@@ -24,6 +26,41 @@ export interface Answer {
   text: string;
 }
 
+export interface LogRecord {
+  level: 'info' | 'error';
+  message: string;
+  fields: Record<string, unknown>;
+}
+
+/** A Logger that keeps what it is told, for specs that read the log lines of a request. */
+export function recordingLogger(): Logger & { records: LogRecord[] } {
+  const records: LogRecord[] = [];
+  return {
+    records,
+    info: (message, fields = {}) => records.push({ level: 'info', message, fields }),
+    error: (message, fields = {}) => records.push({ level: 'error', message, fields }),
+  };
+}
+
+/** The bytes on the wire, without the decompression fetch does, for specs about encodings and Node's own answers. */
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export function rawRequest(base: string, method: string, url: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(base + url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 export interface TestServer {
   base: string;
   engine: Engine;
@@ -39,12 +76,12 @@ export interface TestServer {
  * The real app on an ephemeral port with embedded stores and the demo catalog.
  * Only Date is faked, so the server's own timers run while tests move the clock.
  */
-export async function startTestServer(overrides: Partial<Config> = {}, now = new Date('2026-11-22T08:00:00.000Z'), options: { mailer?: Mailer } = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Config> = {}, now = new Date('2026-11-22T08:00:00.000Z'), options: { mailer?: Mailer; log?: Logger } = {}): Promise<TestServer> {
   const clock = sinon.useFakeTimers({ now, toFake: ['Date'] });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trips-test-'));
   const mails: Mail[] = [];
   const config: Config = { ...loadConfig({}), dataDir, port: 0, logRequests: false, ...overrides };
-  const engine = await createEngine(config, { log: jsonLogger(true), mailer: options.mailer ?? { send: async (mail) => { mails.push(mail); } } });
+  const engine = await createEngine(config, { log: options.log ?? jsonLogger(true), mailer: options.mailer ?? { send: async (mail) => { mails.push(mail); } } });
   const server: Server = await new Promise((resolve) => {
     const s = createServer(engine.app).listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -120,4 +157,14 @@ export async function remainingAt(server: TestServer, optionId: string, start: s
   const calendar = await server.request('GET', `/v1/public/options/${optionId}/calendar?month=${start.slice(0, 7)}`);
   const day = calendar.body.find((d: any) => d.date === start.slice(0, 10));
   return day.starts.find((s: any) => (s.time === null ? day.date : `${day.date}T${s.time}`) === start).remaining;
+}
+
+/** Spec part 7: an error is application/problem+json with type, title, status, code and detail; answers the body. */
+export function expectProblem(answer: { status: number; headers: Headers; body: any; text?: string }, status: number, code: string): any {
+  expect(answer.status, answer.text).to.equal(status);
+  expect(answer.headers.get('content-type')).to.match(/^application\/problem\+json/);
+  expect(answer.body).to.include({ type: 'about:blank', status, code });
+  expect(answer.body.title).to.be.a('string');
+  expect(answer.body.detail).to.be.a('string');
+  return answer.body;
 }
