@@ -4,6 +4,7 @@ import { chooseEncoding, encode } from './compress';
 import { weakEtag } from './etag';
 
 interface CachedAnswer {
+  key: string;
   version: number;
   json: Buffer;
   etag: string;
@@ -35,7 +36,7 @@ export class AnswerCache {
 
   put(key: string, version: number, json: Buffer): CachedAnswer {
     this.remove(key);
-    const answer: CachedAnswer = { version, json, etag: weakEtag(json), encoded: {}, bytes: json.length };
+    const answer: CachedAnswer = { key, version, json, etag: weakEtag(json), encoded: {}, bytes: json.length };
     this.answers.set(key, answer);
     this.bytes += answer.bytes;
     this.trim();
@@ -46,10 +47,13 @@ export class AnswerCache {
     let bytes = answer.encoded[encoding];
     if (!bytes) {
       bytes = await encode(answer.json, encoding);
-      answer.encoded[encoding] = bytes;
-      answer.bytes += bytes.length;
-      this.bytes += bytes.length;
-      this.trim();
+      // Only an answer still held keeps its compressed copy: one evicted meanwhile is served once and dropped.
+      if (this.answers.get(answer.key) === answer && !answer.encoded[encoding]) {
+        answer.encoded[encoding] = bytes;
+        answer.bytes += bytes.length;
+        this.bytes += bytes.length;
+        this.trim();
+      }
     }
     return bytes;
   }
