@@ -7,6 +7,7 @@ import { cors } from '../middleware/cors';
 import { requestLog } from '../middleware/log';
 import { problems } from '../middleware/problem';
 import { requestId } from '../middleware/request-id';
+import { requestTarget } from '../middleware/request-target';
 import { Problem } from './problem';
 import { Surface, mountSurface } from './surface';
 import { Validator } from './validation';
@@ -25,7 +26,7 @@ export interface KernelDeps {
 /**
  * The HTTP kernel: small named middleware, one job each, then the surfaces, each with its own
  * authentication, operations and error mapper. Outermost first: request id, log, compression
- * (so problems are compressed too), problem+json for anything thrown, CORS.
+ * (so problems are compressed too), problem+json for anything thrown, a path to route on, CORS.
  */
 export function createHttpApp(surfaces: readonly Surface[], deps: KernelDeps): Koa {
   const app = new Koa();
@@ -40,6 +41,7 @@ export function createHttpApp(surfaces: readonly Surface[], deps: KernelDeps): K
   app.use(requestLog(deps.log, deps.logRequests));
   app.use(compression());
   app.use(problems(deps.log));
+  app.use(requestTarget());
   app.use(cors((path) => path.startsWith('/v1/public/'), deps.knownOrigin));
   for (const surface of surfaces) app.use(mountSurface(surface, wiring));
   app.use(async (ctx) => {
