@@ -36,27 +36,42 @@ const FORMATS: Record<string, string> = {
   date: 'a date YYYY-MM-DD',
 };
 const TYPES: Record<string, string> = {
-  string: 'text', integer: 'a whole number', number: 'a number', boolean: 'true or false', object: 'an object', array: 'a list', null: 'null',
+  string: 'text',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+  null: 'null',
 };
 
-/** What was expected, said for people: never a validator's wording or a pattern's source. */
-function expectation(error: ErrorObject): string {
+const typeNames = (types: string[]): string => types.map((t) => TYPES[t] ?? t).join(' or ');
+
+/** "from 1 to 100" when the schema bounds both ends, so one message says the whole range. */
+function range(schema: Record<string, unknown>): string | null {
+  if (typeof schema.minimum !== 'number' || typeof schema.maximum !== 'number') return null;
+  return `must be ${schema.type === 'integer' ? 'a whole number' : 'a number'} from ${schema.minimum} to ${schema.maximum}`;
+}
+
+/**
+ * What was expected, said for people: never a validator's wording or a pattern's source. A schema's
+ * own `x-expected` says it best, whatever check failed; `types` are all the types the value could have had.
+ */
+function expectation(error: ErrorObject, types: string[]): string {
   const schema = (error.parentSchema ?? {}) as Record<string, unknown>;
   const p = error.params as Record<string, unknown>;
-  if (typeof schema['x-expected'] === 'string' && (error.keyword === 'pattern' || error.keyword === 'format')) return `must be ${schema['x-expected']}`;
+  if (typeof schema['x-expected'] === 'string') return `must be ${schema['x-expected']}`;
   switch (error.keyword) {
-    case 'type': {
-      const types = ([] as string[]).concat(p.type as string | string[]);
-      return `must be ${types.map((t) => TYPES[t] ?? t).join(' or ')}`;
-    }
+    case 'type':
+      return `must be ${typeNames(types)}`;
     case 'minLength':
       return p.limit === 1 ? 'must not be empty' : `must be at least ${String(p.limit)} characters`;
     case 'maxLength':
       return `must be at most ${String(p.limit)} characters`;
     case 'minimum':
-      return `must be ${String(p.limit)} or more`;
+      return range(schema) ?? `must be ${String(p.limit)} or more`;
     case 'maximum':
-      return `must be ${String(p.limit)} or less`;
+      return range(schema) ?? `must be ${String(p.limit)} or less`;
     case 'exclusiveMinimum':
       return `must be more than ${String(p.limit)}`;
     case 'exclusiveMaximum':
@@ -75,10 +90,23 @@ function expectation(error: ErrorObject): string {
       return 'is not in the expected form';
     case 'const':
       return `must be ${JSON.stringify(p.allowedValue)}`;
-    case 'propertyNames':
-      return 'has a key that is not in the expected form';
     default:
       return 'is not valid';
+  }
+}
+
+function hasType(value: unknown, type: string): boolean {
+  switch (type) {
+    case 'null':
+      return value === null;
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return typeof value === 'object' && value !== null && !Array.isArray(value);
+    case 'integer':
+      return Number.isInteger(value);
+    default:
+      return typeof value === type;
   }
 }
 
@@ -86,12 +114,25 @@ function expectation(error: ErrorObject): string {
 function problemsOf(errors: ErrorObject[], kind: Kind): InputProblem[] {
   const problems: InputProblem[] = [];
   const seen = new Set<string>();
+  // A value that may be one of several types (a nullable object) fails each: one problem names them all,
+  // and none when the value has one of those types (its problem is inside, e.g. pickup.lat).
+  const typesAt = new Map<string, string[]>();
+  const typeFits = new Set<string>();
   for (const error of errors) {
-    if (error.keyword === 'anyOf' || error.keyword === 'if' || error.keyword === 'oneOf') continue;
+    if (error.keyword === 'type')
+      typesAt.set(error.instancePath, [...(typesAt.get(error.instancePath) ?? []), ...([] as string[]).concat(error.params.type as string | string[])]);
+    if ((error.keyword === 'anyOf' || error.keyword === 'oneOf') && Array.isArray(error.schema)) {
+      const branchTypes = (error.schema as Record<string, unknown>[]).flatMap((branch) => ([] as unknown[]).concat(branch.type ?? []));
+      if (branchTypes.some((type) => hasType(error.data, String(type)))) typeFits.add(error.instancePath);
+    }
+  }
+  for (const error of errors) {
+    if (error.keyword === 'anyOf' || error.keyword === 'if' || error.keyword === 'oneOf' || error.keyword === 'propertyNames') continue;
+    if (error.keyword === 'type' && typeFits.has(error.instancePath)) continue;
     // A query parameter is named as sent (template), not by the position in its comma list.
     const path = fieldOf(error, kind);
     const field = kind === 'query' ? path.split(/[.[]/)[0] : path;
-    const key = `${field}:${error.keyword}`;
+    const key = `${field}:${error.keyword}:${error.propertyName ?? ''}`;
     if (seen.has(key)) continue;
     seen.add(key);
     const param = path.split(/[.[]/)[0];
@@ -112,8 +153,10 @@ function problemsOf(errors: ErrorObject[], kind: Kind): InputProblem[] {
         field,
         detail: `${name} is not a known ${kind === 'query' ? 'parameter' : 'field'}`,
       });
+    } else if (error.propertyName !== undefined) {
+      problems.push({ reason: 'invalid_key', field, detail: `${name} has the key ${JSON.stringify(error.propertyName)}, which ${expectation(error, [])}` });
     } else {
-      problems.push({ reason: 'invalid_value', field, detail: `${name} ${expectation(error)}` });
+      problems.push({ reason: 'invalid_value', field, detail: `${name} ${expectation(error, typesAt.get(error.instancePath) ?? [])}` });
     }
   }
   return problems;
