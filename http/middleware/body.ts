@@ -59,6 +59,10 @@ export function jsonBody(op: Operation) {
         { expected: 'application/json' },
       );
     }
+    const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
+    if (encoding !== '' && encoding !== 'identity') {
+      throw new Problem('UnsupportedMediaType', `send the JSON body uncompressed: Content-Encoding ${encoding} is not taken`, { expected: 'application/json' });
+    }
     const text = (await readBytes(ctx)).toString('utf8');
     let body: unknown;
     try {

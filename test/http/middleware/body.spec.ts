@@ -91,6 +91,13 @@ describe('HTTP middleware: JSON body', () => {
       }
     });
 
+    it('answers a compressed body with 415 saying to send it uncompressed', async () => {
+      const raw = JSON.stringify({ option_id: 'x', start: '2026-12-10', units: [{ unit_id: 'u', qty: 1 }] });
+      const answer = await server.request('POST', '/v1/public/quotes', { raw, headers: { 'Content-Encoding': 'gzip' } });
+      const problem = expectProblem(answer, 415, 'UnsupportedMediaType');
+      expect(problem.detail).to.include('uncompressed');
+    });
+
     it('takes application/json with a charset', async () => {
       const answer = await server.request('POST', '/v1/public/quotes', { raw: '{}', headers: { 'Content-Type': 'application/json; charset=utf-8' } });
       expect(answer.status).to.equal(422);
