@@ -55,7 +55,7 @@ class Rebuild {
       'replay',
       () => this.runner.position,
       () => position,
-      this.runner.waitFor(position, REBUILD_TIMEOUT_MS),
+      Promise.race([this.runner.waitFor(position, REBUILD_TIMEOUT_MS), this.log.failed]),
     );
     if (!reached) throw new Error(`the rebuild did not reach log position ${position} in ${REBUILD_TIMEOUT_MS / 60_000} minutes`);
   }

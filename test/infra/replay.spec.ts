@@ -1,10 +1,18 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
+import { createServer } from '../../http/kernel/server';
 import { canonicalJson, compareDigests, digestAt } from '../../application/platform/processing/digest';
 import { MemoryDocumentStore } from '../../infra/documents/memory-document-store';
 import { SqliteEventStore } from '../../infra/event-store/sqlite-event-store';
 import { ReadModelServer } from '../../infra/cli/read-model-server';
-import { replayAgainstServer } from '../../infra/cli/replay';
+import { replay, replayAgainstServer } from '../../infra/cli/replay';
+import { LogUpTo } from '../../infra/cli/log-up-to';
+import { ProjectionRunner } from '../../application/platform/processing/runner';
+import type { RecordedEvent } from '../../application/platform/ports/event-store';
+import { PROJECTORS } from '../../infra/engine';
 import { formatReports } from '../../infra/cli/replay-report';
 import { fromThisMachine, isLoopback } from '../../http/operator/loopback';
 import { SimpleTrip, TestServer, openStart, simpleTrip, startTestServer } from '../http/harness';
@@ -100,6 +108,56 @@ describe('npm run replay beside a running server (embedded stores)', () => {
   });
 });
 
+describe('npm run replay on the store the service writes its read models to (MongoDB)', () => {
+  const departure = 'departure-o-2026-12-01T09:00';
+  const held = (ref: string) => ({
+    type: 'PlacesHeld',
+    data: { ref, optionId: 'o', start: '2026-12-01T09:00', places: 1, expiresAt: '2026-11-30T10:00:00.000Z' },
+  });
+
+  it('follows the live read models when they moved past the log head it read first', async () => {
+    const events = new SqliteEventStore(':memory:');
+    const docs = new MemoryDocumentStore();
+    await events.append(departure, [held('TP-AAAA-AAAA'), held('TP-BBBB-BBBB')], 'no_stream');
+    const live = new ProjectionRunner(events, docs, PROJECTORS);
+    await live.start();
+    await live.catchUp();
+    await live.stop();
+    const head = await events.headPosition();
+    // The service appended and projected the last event just after replay read the head.
+    let reads = 0;
+    const lateHead = Object.create(events) as SqliteEventStore;
+    lateHead.headPosition = async () => (reads++ === 0 ? head - 1 : head);
+    const reports = await replay(lateHead, docs, 'rebuilt_');
+    expect(reports.filter((r) => r.differing.length > 0)).to.deep.equal([]);
+    expect(reports.find((r) => r.collection === 'departures')).to.include({ position: head, live: 1, rebuilt: 1 });
+    expect(await docs.listCollections()).not.to.include('rebuilt_departures');
+    await events.close();
+  });
+
+  it('rebuilds up to the limit it is given, though another connection appends to the log', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'replay-'));
+    const service = new SqliteEventStore(path.join(dir, 'events.sqlite'));
+    const cli = new SqliteEventStore(path.join(dir, 'events.sqlite'));
+    const first = await service.append(departure, [held('TP-AAAA-AAAA')], 'no_stream');
+    const log = new LogUpTo(cli);
+    const seen: RecordedEvent[] = [];
+    const subscription = log.subscribeToAll(-1, (event) => {
+      seen.push(event);
+    });
+    log.raiseTo(first.position);
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = await service.append(departure, [held('TP-BBBB-BBBB'), held('TP-CCCC-CCCC')], first.revision);
+    expect(await log.headPosition()).to.equal(first.position);
+    log.raiseTo(second.position - 1);
+    for (let turn = 0; turn < 50 && seen.length < 2; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    expect(seen.map((e) => e.data.ref)).to.deep.equal(['TP-AAAA-AAAA', 'TP-BBBB-BBBB']);
+    await subscription.close();
+    await Promise.all([service.close(), cli.close()]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
 describe('the operator read-model endpoints', () => {
   let server: TestServer;
   before(async () => {
@@ -123,6 +181,29 @@ describe('the operator read-model endpoints', () => {
     const missing = await server.request('GET', `/operator/read-models/${name}/no-such-document`, { key: null });
     expect(missing.status).to.equal(404);
     expect(missing.body).to.include({ code: 'NotFound', entity: 'document' });
+  });
+
+  it('answer a client on another address as if they did not exist (when this machine has another address)', async function () {
+    const address = Object.values(os.networkInterfaces())
+      .flat()
+      .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+    if (!address) this.skip();
+    const listener = createServer(server.engine.app);
+    await new Promise<void>((resolve) => listener.listen(0, '0.0.0.0', resolve));
+    try {
+      const { port } = listener.address() as AddressInfo;
+      const [outside, inside] = await Promise.all(
+        [address, '127.0.0.1'].map((host) =>
+          fetch(`http://${host}:${port}/operator/read-models/digest`).then(async (r) => ({ status: r.status, body: await r.json() })),
+        ),
+      );
+      expect(outside.status).to.equal(404);
+      expect(outside.body).to.include({ code: 'NotFound', entity: 'endpoint' });
+      expect(inside.status).to.equal(200);
+    } finally {
+      listener.closeAllConnections();
+      await new Promise((resolve) => listener.close(resolve));
+    }
   });
 
   it('answer a request relayed by a proxy (X-Forwarded-For) as if they did not exist, though it arrives from loopback', async () => {
