@@ -11,14 +11,14 @@ const policy = obj({ name: str({ minLength: 1 }), tiers: arr(obj({ from_days: in
 
 /** The product definition: the body of POST /v1/products and PUT /v1/products/{id}. */
 export const productDefinition = describes<ProductDefinition>()(obj({
-  slug: str({ pattern: '^[a-z0-9][a-z0-9-]{0,199}$' }),
+  slug: str({ pattern: '^[a-z0-9][a-z0-9-]{0,199}$', 'x-expected': 'lowercase letters, digits and hyphens, starting with a letter or digit, e.g. desert-safari' }),
   template: enumOf(...TEMPLATES),
   timezone: str({ minLength: 1 }),
   default_locale: locale,
   content: {
     type: 'object',
     minProperties: 1,
-    propertyNames: { pattern: '^[a-z]{2}$' },
+    propertyNames: locale,
     additionalProperties: obj({
       title: str({ minLength: 1, maxLength: 200 }), summary: str({ maxLength: 1000 }), description: str({ maxLength: 20000 }),
       highlights: arr(str()), inclusions: arr(str()), exclusions: arr(str()),
@@ -49,7 +49,7 @@ export const productDefinition = describes<ProductDefinition>()(obj({
     pickup: nullable(obj({ rules: arr(obj({ area: str({ minLength: 1 }), price: int(0) }, ['area', 'price'])) }, ['rules'])),
     room_types: arr(obj({ id: uuid, name: str(), sleeps: int(1, 20), solo_may_share: bool, supplement: int(0) }, ['id', 'name', 'sleeps', 'solo_may_share', 'supplement'])),
     availability: obj({
-      times: arr(str({ pattern: '^\\d{2}:\\d{2}$' })), weekdays: arr(int(1, 7), { minItems: 1, uniqueItems: true }),
+      times: arr(str({ pattern: '^\\d{2}:\\d{2}$', 'x-expected': 'a local time HH:MM, e.g. 09:30' })), weekdays: arr(int(1, 7), { minItems: 1, uniqueItems: true }),
       from: date, until: nullable(date), capacity: nullable(int(1, 100000)), cutoff_hours: int(0, 8760), closed_dates: arr(date),
     }, ['times', 'weekdays', 'from', 'until', 'capacity', 'cutoff_hours', 'closed_dates']),
   }, ['id', 'name', 'is_default', 'private', 'vehicle', 'sales_paused', 'min_units', 'max_units', 'capacity_mode', 'confirmation',
