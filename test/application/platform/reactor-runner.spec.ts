@@ -8,27 +8,14 @@ import type { Projector } from '../../../application/platform/processing/project
 import type { Platform } from '../../../application/platform/platform';
 import type { RecordedEvent } from '../../../application/platform/ports/event-store';
 import type { Event } from '../../../domain/shared/decider';
-import { CommandHandler } from '../../../application/platform/command-handler';
-import { systemClock } from '../../../application/platform/ports/clock';
-import { randomIds } from '../../../application/platform/ids';
 import { SqliteEventStore } from '../../../infra/event-store/sqlite-event-store';
 import { MemoryDocumentStore } from '../../../infra/documents/memory-document-store';
-import { fixedRates } from '../../../infra/fx';
+import { testPlatform } from '../test-platform';
 
 interface Logged { message: string; fields: Record<string, unknown> }
 
 function platformFor(events: SqliteEventStore, docs: MemoryDocumentStore, logged: Logged[] = []): Platform {
-  return {
-    commands: new CommandHandler(events),
-    docs,
-    clock: systemClock,
-    fx: fixedRates,
-    ids: randomIds,
-    mailer: { send: async () => undefined },
-    log: { info: () => undefined, error: (message, fields = {}) => { logged.push({ message, fields }); } },
-    settings: { holdMinutes: 15, multiDayHoldMinutes: 30, pendingHours: 48 },
-    awaitProjections: async () => true,
-  };
+  return testPlatform(events, docs, { log: { info: () => undefined, error: (message, fields = {}) => { logged.push({ message, fields }); } } });
 }
 
 /** A reactor that records what it saw, so a test can say what ran and how often. */
