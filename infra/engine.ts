@@ -30,6 +30,7 @@ import { fixedRates } from './fx';
 import { Logger, jsonLogger } from './logger';
 import { OutboxMailer } from './outbox-mailer';
 import { seedDemoCatalog } from './seed/seed';
+import { withProgress } from './progress';
 
 /** Every read model, from the features that own them. */
 export const PROJECTORS: Projector[] = FEATURES.flatMap((feature) => [...(feature.projectors ?? [])]);
@@ -76,7 +77,7 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
   const { events, docs } = await openStores(config);
   const runner = new ProjectionRunner(events, docs, PROJECTORS);
   await runner.start();
-  await runner.catchUp(60_000);
+  await withProgress('catch-up', () => runner.position, () => events.headPosition(), runner.catchUp(60_000));
 
   const commands = new CommandHandler(events, { snapshots: docs, log });
   const platform: Platform = {

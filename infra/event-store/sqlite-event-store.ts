@@ -266,6 +266,8 @@ class SqliteSubscription implements Subscription {
         if (!(await deliverUntilAccepted(event, this.handler, () => this.stopped, (ms) => this.retryDelay.wait(ms)))) return;
         this.checkpoint = event.position;
       }
+      // Reads and handlers can be synchronous all the way: give requests and timers a turn between batches.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 }
