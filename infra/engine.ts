@@ -12,6 +12,10 @@ import type { Platform } from '../application/platform/platform';
 import type { Job } from '../application/platform/processing/job';
 import type { Projector } from '../application/platform/processing/projector';
 import { ProjectionRunner } from '../application/platform/processing/runner';
+import { ReactorRunner } from '../application/platform/processing/reactor-runner';
+import type { Reactor } from '../application/platform/processing/reactor';
+import { documentCheckpoints } from '../application/platform/processing/checkpoints';
+import { FileCheckpoints } from './file-checkpoints';
 import { UpcastingEventStore } from '../application/platform/upcasting-event-store';
 import { CatalogService } from '../application/seller';
 import { createHttpApp } from '../http/kernel/app';
@@ -35,12 +39,17 @@ import { withProgress } from './progress';
 /** Every read model, from the features that own them. */
 export const PROJECTORS: Projector[] = FEATURES.flatMap((feature) => [...(feature.projectors ?? [])]);
 
+/** Every reactor, from the features that own them. */
+export const REACTORS: Reactor[] = FEATURES.flatMap((feature) => [...(feature.reactors ?? [])]);
+
 export interface Engine {
   config: Config;
   app: Koa;
   events: EventStore;
   docs: DocumentStore;
   runner: ProjectionRunner;
+  /** Mails and follow-up commands after the append, each reactor with its own checkpoint. */
+  reactors: ReactorRunner;
   /** What every feature is built from. */
   platform: Platform;
   /** Every feature's use cases, by feature name. */
@@ -89,6 +98,7 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
     mailer: options.mailer ?? new OutboxMailer(path.join(config.dataDir, 'outbox')),
     log,
     awaitProjections: (position) => runner.waitFor(position),
+    awaitReactor: (reactor, position) => reactors.waitFor(reactor, position),
     settings: { holdMinutes: config.holdMinutes, multiDayHoldMinutes: config.multiDayHoldMinutes, pendingHours: config.pendingHours },
   };
   const useCases = createUseCases(platform);
@@ -101,6 +111,13 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
       log.info('demo catalog seeded', { position: seeded });
     }
   }
+
+  // Reactors start once the read models they read have caught up. Their checkpoints must outlive
+  // the process: MongoDB keeps them where it keeps the read models; the embedded run, whose read
+  // models live in memory, keeps them in a file beside its event log.
+  const reactorCheckpoints = config.mongodbUrl ? documentCheckpoints(docs, 'reactor_checkpoints') : new FileCheckpoints(path.join(config.dataDir, 'reactor-checkpoints.json'));
+  const reactors = new ReactorRunner(events, reactorCheckpoints, REACTORS, platform);
+  await reactors.start();
 
   // Ready once the projections have applied the log as it stood when the engine opened.
   const headAtStart = await events.headPosition();
@@ -133,10 +150,12 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
     events,
     docs,
     runner,
+    reactors,
     platform,
     useCases,
     jobs: FEATURES.flatMap((feature) => [...(feature.jobs ?? [])]),
     async close() {
+      await reactors.stop();
       await runner.stop();
       await events.close();
       await docs.close();

@@ -12,18 +12,16 @@ import { Refusal, isRefusal, notFound, refuse } from '../../domain/shared/refusa
 import { fingerprint } from '../platform/canonical';
 import type { ProductDoc } from '../../projections/catalog/queries';
 import type { StorefrontContext } from '../platform/context';
-import { bookingMadeMail } from './messages';
 import { secretHash } from '../platform/secrets';
 import { bookingDocOf, bookingView } from './view';
 import { claim, earlierClaim } from './idempotency';
-import { sendQuietly } from './mail';
 import { metadataFor } from './metadata';
 import { PricingDeps, price } from '../availability/pricing';
 import { cleanAttribution } from './request';
 import type { BookingPlatform } from './deps';
 import type { CheckoutBody, CheckoutView, SelectionBody } from './types';
 
-export type CheckoutDeps = PricingDeps & Pick<BookingPlatform, 'commands' | 'docs' | 'clock' | 'ids' | 'mailer' | 'log' | 'awaitProjections'>;
+export type CheckoutDeps = PricingDeps & Pick<BookingPlatform, 'commands' | 'docs' | 'clock' | 'ids' | 'awaitProjections'>;
 
 /** What a checkout sells: a held selection, or a priced request of an on_request option. */
 interface Sold {
@@ -179,13 +177,9 @@ async function placeBooking(
     metadata,
   );
   if (isRefusal(payment)) return payment;
+  // The traveller's mail goes out after the append, from the booking-mail reactor: the answer does not wait for it.
   await deps.awaitProjections(Math.max(result.position, payment.position, ...positions));
-  const view = checkoutView(result.state, payment.state, first ? { bookingToken, contactToken } : null);
-  if (first && !isRefusal(view)) {
-    const title = product.definition.content[booking.locale ?? '']?.title ?? booking.trip.title;
-    await sendQuietly(deps, bookingMadeMail(booking.lead.email, booking.locale, { ref, trip: title, start: booking.start, pax: booking.pax, status: view.status }));
-  }
-  return view;
+  return checkoutView(result.state, payment.state, first ? { bookingToken, contactToken } : null);
 }
 
 async function recordedMethod(deps: CheckoutDeps, booking: Booking, given: PaymentMethodDefinition | null, sellerId: string): Promise<PaymentMethodDefinition | null> {

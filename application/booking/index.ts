@@ -4,6 +4,7 @@ import { defineFeature } from '../platform/feature';
 import { bookingsProjector } from '../../projections/bookings/projector';
 import { bookingDeps } from './deps';
 import { expireHoldsJob } from './jobs/expire-holds';
+import { bookingMailReactor } from './reactors/booking-mail';
 import * as checkout from './checkout';
 import * as holds from './holds';
 import type { CheckoutBody, SelectionBody } from './types';
@@ -11,12 +12,14 @@ import type { CheckoutBody, SelectionBody } from './types';
 export { bookingView, bookingDocOf, type BookingDoc, type BookingView } from './view';
 export { bookingDeps } from './deps';
 export { bookingCancelledMail } from './messages';
+export { metadataFor } from './metadata';
 export { placedBooking } from './placed';
 
 /** Part 4.4: holds and checkout. */
 export const bookingFeature = defineFeature({
   name: 'booking',
   projectors: [bookingsProjector],
+  reactors: [bookingMailReactor],
   jobs: [expireHoldsJob],
   create(platform) {
     const deps = bookingDeps(platform);

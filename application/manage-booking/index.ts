@@ -4,10 +4,13 @@ import type { StorefrontContext } from '../platform/context';
 import { defineFeature } from '../platform/feature';
 import { openBooking, type Proof } from './access';
 import * as manage from './manage';
+import { cancellationFollowUpsReactor } from './reactors/cancellation-follow-ups';
+import { cancellationMailReactor } from './reactors/cancellation-mail';
 
 /** Part 4.5: a traveller's booking after checkout, opened by token, lead email or session. */
 export const manageBookingFeature = defineFeature({
   name: 'manageBooking',
+  reactors: [cancellationFollowUpsReactor, cancellationMailReactor],
   create(platform) {
     const deps = bookingDeps(platform);
     return {

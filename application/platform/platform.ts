@@ -17,6 +17,9 @@ export interface Settings {
 /** Read-your-writes: resolves once the projections include this log position (bounded wait). */
 export type AwaitProjections = (position: number) => Promise<unknown>;
 
+/** Read-your-writes for a reactor's work: resolves true once `reactor` has handled the event at `position` (false after a bounded wait). */
+export type AwaitReactor = (reactor: string, position: number) => Promise<boolean>;
+
 /**
  * Everything a feature may use, built once by the composition root. A use case declares the
  * part it needs (`Pick<Platform, 'commands' | 'clock'>`), never the whole.
@@ -31,4 +34,5 @@ export interface Platform {
   log: Logger;
   settings: Settings;
   awaitProjections: AwaitProjections;
+  awaitReactor: AwaitReactor;
 }

@@ -46,6 +46,7 @@ export function testPlatform(events: EventStore, docs: DocumentStore, overrides:
     log: { info: () => undefined, error: () => undefined },
     settings: { holdMinutes: 15, multiDayHoldMinutes: 30, pendingHours: 48 },
     awaitProjections: async () => true,
+    awaitReactor: async () => true,
     ...overrides,
   };
 }

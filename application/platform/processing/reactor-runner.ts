@@ -5,9 +5,6 @@ import type { Checkpoints } from './checkpoints';
 import { LogTail, TailOptions } from './log-tail';
 import type { Reactor } from './reactor';
 
-/** Read-your-writes for a reactor's work: resolves true once `reactor` has handled the event at `position`. */
-export type AwaitReactor = (reactor: string, position: number, timeoutMs?: number) => Promise<boolean>;
-
 /**
  * Runs each reactor on its own reader of the log with its own checkpoint, after the append and
  * never inside a request. A handler runs at least once per event: the checkpoint moves only

@@ -84,6 +84,8 @@ describe('HTTP: the booking path end to end (spec parts 3 and 4)', () => {
     expect(cancel.status).to.equal(200);
     expect(cancel.body).to.deep.equal({ ref: booking.ref, status: 'cancelled', cancellation: { by: 'traveller', refund_pct: refund.body.refund_pct, refund: refund.body.refund } });
     expect(await remainingAt(server, trip.optionId, start)).to.equal(trip.capacity);
+    // Mails go out from reactors after the append, not within the answer.
+    await server.engine.reactors.catchUp();
     expect(server.mails.some((m) => m.to.toLowerCase() === lead.email.toLowerCase() && m.subject.includes(booking.ref))).to.equal(true);
 
     const again = await server.request('POST', `/v1/public/bookings/${booking.ref}/cancel?token=${booking.booking_token}`);
@@ -293,6 +295,7 @@ describe('HTTP: ways to pay at checkout (spec 2.8, 4.3, 4.4)', () => {
     expect(Number.isInteger(bring.amount)).to.equal(true);
     if (onArrival.currencies.length > 0) expect(onArrival.currencies).to.include(bring.currency);
     if (onArrival.currencies.includes('USD')) expect(bring).to.deep.equal(hold.body.quote.totals.due_now);
+    await server.engine.reactors.catchUp();
     const mail = server.mails.find((m) => m.subject.includes(booking.body.ref));
     expect(mail?.locale).to.equal('de');
     expect(mail?.subject).to.equal(`Buchung ${booking.body.ref}: bestätigt`);
