@@ -1,4 +1,5 @@
 import { bookingDecider, bookingStream } from '../../../domain/booking';
+import { abandonedBefore, releaseAfterSweep } from '../../../domain/booking/rules';
 import { departureDecider, departureStream } from '../../../domain/departure';
 import { holdDecider, holdStream } from '../../../domain/hold';
 import { isRefusal } from '../../../domain/shared/refusal';
@@ -7,8 +8,6 @@ import type { EventMetadata } from '../../platform/ports/event-store';
 import type { Doc } from '../../platform/ports/document-store';
 import type { Job } from '../../platform/processing/job';
 
-/** How long after its hold ran out a checkout that stopped half-way may still be retried before its places return. */
-const ABANDONED_AFTER_MS = 60 * 60_000;
 /** Holds settled between two turns of the event loop, so requests wait at most one batch. */
 export const EXPIRY_BATCH_SIZE = 100;
 
@@ -29,7 +28,7 @@ export async function expireHolds(
   const now = deps.clock.now();
   const holds = deps.docs.collection('holds');
   const due = await holds.find({ status: 'on_hold', hold_expires_at: { $lte: now.toISOString() } });
-  const stalled = await holds.find({ status: 'checked_out', hold_expires_at: { $lte: new Date(now.getTime() - ABANDONED_AFTER_MS).toISOString() } });
+  const stalled = await holds.find({ status: 'checked_out', hold_expires_at: { $lte: abandonedBefore(now) } });
   const sweep = [...due, ...stalled];
   let swept = 0;
   for (const hold of sweep) {
@@ -46,16 +45,17 @@ async function settle(deps: ExpiryDeps, hold: Readonly<Doc>, now: Date, onError:
   try {
     const metadata: EventMetadata = { correlationId: `expiry-${hold._id}`, causationId: `expiry-${hold._id}`, storefrontId: hold.storefront_id, at: now.toISOString() };
     // The booking stream decides an abandonment: a checkout retried at the same moment either places its booking first or is refused.
-    const settled = hold.status === 'on_hold'
-      ? await deps.commands.handle(holdStream(hold._id), holdDecider, { type: 'ExpireHold', now }, metadata)
-      : await deps.commands.handle(bookingStream(hold._id), bookingDecider, { type: 'AbandonCheckout', ref: hold._id, now }, metadata);
-    if (isRefusal(settled)) return;
-    // An abandonment is released until its places are back (the hold leaves the sweep only then), so a failure half-way is retried.
-    const release = hold.status === 'on_hold'
-      ? settled.events.length > 0
-      : settled.state.status === 'none' && 'abandoned' in settled.state && settled.state.abandoned;
-    if (release) {
-      const why = hold.status === 'on_hold' ? 'expired' : 'abandoned';
+    let why;
+    if (hold.status === 'on_hold') {
+      const expired = await deps.commands.handle(holdStream(hold._id), holdDecider, { type: 'ExpireHold', now }, metadata);
+      if (isRefusal(expired)) return;
+      why = releaseAfterSweep({ hold: 'on_hold', expired: expired.events.length > 0 });
+    } else {
+      const abandoned = await deps.commands.handle(bookingStream(hold._id), bookingDecider, { type: 'AbandonCheckout', ref: hold._id, now }, metadata);
+      if (isRefusal(abandoned)) return;
+      why = releaseAfterSweep({ hold: 'checked_out', booking: abandoned.state });
+    }
+    if (why) {
       await deps.commands.handle(departureStream(hold.option_id, hold.start), departureDecider, { type: 'ReleasePlaces', ref: hold._id, why, now }, metadata);
     }
   } catch (error) {
