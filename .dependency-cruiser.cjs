@@ -56,9 +56,8 @@ module.exports = {
     {
       name: 'feature-through-index',
       comment:
-        'A feature reaches another feature only through its index.ts (application/platform/ is shared and exempt). ' +
-        'A warning while issue 5 moves the features behind their index.ts; an error once none is left.',
-      severity: 'warn',
+        'A feature reaches another feature only through its index.ts (application/platform/ is shared and exempt).',
+      severity: 'error',
       from: { path: '^application/([^/]+)/', pathNot: '^application/platform/' },
       to: { path: '^application/[^/]+/', pathNot: ['^application/$1/', '^application/platform/', '^application/[^/]+/index\\.ts$'] },
     },

@@ -1,22 +1,23 @@
 import type { StorefrontContext, StorefrontDoc } from '../platform/context';
 import { defineFeature } from '../platform/feature';
 import { departuresProjector } from '../../projections/departures/projector';
-import { CatalogQueries } from '../catalog';
-import { bookingDeps } from '../booking/deps';
-import type { SelectionBody } from '../booking/types';
+import { calendar } from './calendar';
+import { sellingPlatform } from './deps';
 import * as pricing from './pricing';
+import type { SelectionBody } from './selection';
 
-export { price } from './pricing';
+export { price, type PricingDeps, type Priced } from './pricing';
+export { sellingPlatform, type SellingPlatform } from './deps';
+export { selectionOf, type SelectionBody } from './selection';
 
 /** Part 4.3: calendars, ways to pay and quotes. */
 export const availabilityFeature = defineFeature({
   name: 'availability',
   projectors: [departuresProjector],
   create(platform) {
-    const queries = new CatalogQueries(platform.docs, platform.clock, platform.fx);
-    const deps = bookingDeps(platform);
+    const deps = sellingPlatform(platform);
     return {
-      calendar: (storefront: StorefrontDoc, optionId: string, month: string | undefined) => queries.calendar(storefront, optionId, month),
+      calendar: (storefront: StorefrontDoc, optionId: string, month: string | undefined) => calendar(deps, storefront, optionId, month),
       paymentMethods: (ctx: StorefrontContext, optionId: string, start: string) => pricing.paymentMethods(deps, ctx, optionId, start),
       quote: (ctx: StorefrontContext, body: SelectionBody) => pricing.quote(deps, ctx, body),
     };

@@ -9,9 +9,8 @@ import { Quote, Selection, priceQuote, seatsOf } from '../../domain/pricing/quot
 import { Refusal, isRefusal, notFound, refuse } from '../../domain/shared/refusal';
 import type { ProductDoc } from '../../projections/catalog/queries';
 import type { StorefrontContext } from '../platform/context';
-import type { BookingPlatform } from '../booking/deps';
-import { selectionOf } from '../booking/request';
-import type { SelectionBody } from '../booking/types';
+import type { SellingPlatform } from './deps';
+import { selectionOf, type SelectionBody } from './selection';
 
 export interface Priced {
   product: Readonly<ProductDoc>;
@@ -21,7 +20,7 @@ export interface Priced {
   places: number;
 }
 
-export type PricingDeps = Pick<BookingPlatform, 'catalog' | 'departures' | 'fx' | 'settings'>;
+export type PricingDeps = Pick<SellingPlatform, 'catalog' | 'departures' | 'fx' | 'settings'>;
 
 /** Prices a selection at a start, with every refusal a quote can give. */
 export async function price(deps: PricingDeps, ctx: StorefrontContext, body: SelectionBody, now: Date, purpose: 'quote' | 'hold' | 'request'): Promise<Priced | Refusal> {
@@ -59,7 +58,7 @@ export async function price(deps: PricingDeps, ctx: StorefrontContext, body: Sel
 }
 
 /** Ways to pay for a start: only those whose time to pay ends before it (spec 4.3). */
-export async function paymentMethods(deps: Pick<BookingPlatform, 'catalog' | 'clock'>, ctx: StorefrontContext, optionId: string, start: string): Promise<{ kind: string; deadline_hours: number | null; currencies: string[] }[] | Refusal> {
+export async function paymentMethods(deps: Pick<SellingPlatform, 'catalog' | 'clock'>, ctx: StorefrontContext, optionId: string, start: string): Promise<{ kind: string; deadline_hours: number | null; currencies: string[] }[] | Refusal> {
   const found = await deps.catalog.visibleOption(ctx.storefront, optionId);
   if (!found) return notFound('option');
   const timezone = found.product.definition.timezone;
@@ -71,7 +70,7 @@ export async function paymentMethods(deps: Pick<BookingPlatform, 'catalog' | 'cl
     .map((m) => ({ kind: m.kind, deadline_hours: m.deadline_hours, currencies: m.currencies }));
 }
 
-export async function quote(deps: PricingDeps & Pick<BookingPlatform, 'clock'>, ctx: StorefrontContext, body: SelectionBody): Promise<Quote | Refusal> {
+export async function quote(deps: PricingDeps & Pick<SellingPlatform, 'clock'>, ctx: StorefrontContext, body: SelectionBody): Promise<Quote | Refusal> {
   const priced = await price(deps, ctx, body, deps.clock.now(), 'quote');
   return isRefusal(priced) ? priced : priced.quote;
 }

@@ -16,12 +16,13 @@ import { secretHash } from '../platform/secrets';
 import { bookingDocOf, bookingView } from './view';
 import { claim, earlierClaim } from './idempotency';
 import { metadataFor } from './metadata';
-import { PricingDeps, price } from '../availability/pricing';
+import { type PricingDeps, price } from '../availability';
 import { cleanAttribution } from './request';
-import type { BookingPlatform } from './deps';
+import type { SellingPlatform } from '../availability';
 import type { CheckoutBody, CheckoutView, SelectionBody } from './types';
+import { BOOKINGS } from '../../projections/bookings/doc';
 
-export type CheckoutDeps = PricingDeps & Pick<BookingPlatform, 'commands' | 'docs' | 'clock' | 'ids' | 'awaitProjections'>;
+export type CheckoutDeps = PricingDeps & Pick<SellingPlatform, 'commands' | 'docs' | 'clock' | 'ids' | 'awaitProjections'>;
 
 /** What a checkout sells: a held selection, or a priced request of an on_request option. */
 interface Sold {
@@ -106,7 +107,7 @@ async function checkCheckout(deps: CheckoutDeps, body: CheckoutBody, sellerId: s
   const chosen = chooseMethod(seller?.payment_methods ?? [], body.payment_method, start, timezone, now);
   if (isRefusal(chosen)) return chosen;
   const bookings = body.warn_if_booked
-    ? await deps.docs.collection('bookings').countDocuments({ lead_email: normaliseEmail(body.lead.email), option_id: option.id, start, status: { $in: [...COUNTED_AS_BOOKED] } })
+    ? await deps.docs.collection(BOOKINGS).countDocuments({ lead_email: normaliseEmail(body.lead.email), option_id: option.id, start, status: { $in: [...COUNTED_AS_BOOKED] } })
     : 0;
   const booked = alreadyBooked(body.warn_if_booked ?? false, bookings);
   if (booked) return booked;

@@ -7,12 +7,12 @@ import { fingerprint } from '../platform/canonical';
 import type { StorefrontContext } from '../platform/context';
 import { claim, earlierClaim } from './idempotency';
 import { metadataFor } from './metadata';
-import { PricingDeps, price } from '../availability/pricing';
+import { type PricingDeps, price } from '../availability';
 import { cleanAttribution } from './request';
-import type { BookingPlatform } from './deps';
+import type { SellingPlatform } from '../availability';
 import type { HoldView, SelectionBody } from './types';
 
-export type HoldDeps = PricingDeps & Pick<BookingPlatform, 'commands' | 'clock' | 'ids' | 'awaitProjections'>;
+export type HoldDeps = PricingDeps & Pick<SellingPlatform, 'commands' | 'clock' | 'ids' | 'awaitProjections'>;
 
 export async function placeHold(deps: HoldDeps, ctx: StorefrontContext, body: SelectionBody, idempotencyKey: string | undefined): Promise<HoldView | Refusal> {
   const now = deps.clock.now();
@@ -69,7 +69,7 @@ export async function placeHold(deps: HoldDeps, ctx: StorefrontContext, body: Se
   return { ref, status: 'on_hold', hold_expires_at: expiresAt, start: body.start, quote };
 }
 
-export async function holdView(deps: Pick<BookingPlatform, 'commands' | 'clock'>, ctx: StorefrontContext, ref: string): Promise<HoldView | null> {
+export async function holdView(deps: Pick<SellingPlatform, 'commands' | 'clock'>, ctx: StorefrontContext, ref: string): Promise<HoldView | null> {
   const { state } = await deps.commands.load(holdStream(ref), holdDecider);
   if (state.status === 'none' || state.placed.storefrontId !== ctx.storefront._id) return null;
   return {

@@ -2,7 +2,7 @@ import { notFound } from '../../domain/shared/refusal';
 import type { StorefrontContext } from '../platform/context';
 import { defineFeature } from '../platform/feature';
 import { bookingsProjector } from '../../projections/bookings/projector';
-import { bookingDeps } from './deps';
+import { sellingPlatform } from '../availability';
 import { expireHoldsJob } from './jobs/expire-holds';
 import { bookingMailReactor } from './reactors/booking-mail';
 import * as checkout from './checkout';
@@ -10,7 +10,7 @@ import * as holds from './holds';
 import type { CheckoutBody, SelectionBody } from './types';
 
 export { bookingView, bookingDocOf, type BookingDoc, type BookingView } from './view';
-export { bookingDeps } from './deps';
+
 export { bookingCancelledMail } from './messages';
 export { metadataFor } from './metadata';
 export { placedBooking } from './placed';
@@ -22,7 +22,7 @@ export const bookingFeature = defineFeature({
   reactors: [bookingMailReactor],
   jobs: [expireHoldsJob],
   create(platform) {
-    const deps = bookingDeps(platform);
+    const deps = sellingPlatform(platform);
     return {
       placeHold: (ctx: StorefrontContext, body: SelectionBody, idempotencyKey: string | undefined) => holds.placeHold(deps, ctx, body, idempotencyKey),
       hold: async (ctx: StorefrontContext, ref: string) => (await holds.holdView(deps, ctx, ref)) ?? notFound('hold'),

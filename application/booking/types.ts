@@ -4,16 +4,7 @@ import type { Attribution } from '../../domain/hold';
 import type { Quote } from '../../domain/pricing/quote';
 import type { BookingView } from './view';
 
-export interface SelectionBody {
-  option_id: string;
-  start: string;
-  units: { unit_id: string; qty: number; ages?: number[] }[];
-  extras?: { extra_id: string; qty: number }[];
-  rooms?: { room_type_id: string; qty: number; beds?: string }[];
-  pickup?: { place_id?: string; lat?: number; lng?: number } | null;
-  currency?: string;
-  attribution?: Attribution;
-}
+export type { SelectionBody } from '../availability';
 
 export interface CheckoutBody {
   ref?: string;

@@ -1,31 +1,11 @@
 import type { Money } from '../../domain/shared/money';
 import type { Quote } from '../../domain/pricing/quote';
-import type { Doc } from '../platform/ports/document-store';
+import type { BookingDoc } from '../../projections/bookings/doc';
 import type { Booking } from '../../domain/booking';
 import { bookingRecord, cancellationRecord, paymentRecord } from '../../domain/booking/record';
 import type { Payment } from '../../domain/payment';
 
-export interface BookingDoc extends Doc {
-  storefront_id: string;
-  seller_id: string;
-  product_id: string;
-  option_id: string;
-  start: string;
-  pax: number;
-  trip: { title: string; option: string; product_id: string };
-  quote: Quote;
-  lead_email: string;
-  booking_token_hash: string;
-  contact_token_hash: string;
-  status: 'placed' | 'confirmed' | 'pending' | 'cancelled';
-  hold_expires_at: string | null;
-  pending_expires_at: string | null;
-  cancellation: { by: 'traveller' | 'seller'; refund_pct: number; refund: Money } | null;
-  rejection_reason: string | null;
-  /** The option collects traveller details at checkout (they were given then). */
-  details_needed?: boolean;
-  payment?: { method: string | null; status: string; due_at: string | null; on_arrival: Money | null; paid: Money; refunded: Money };
-}
+export type { BookingDoc } from '../../projections/bookings/doc';
 
 /** The booking as the traveller sees it (spec 2.8); never the lead's contact details. */
 export interface BookingView {

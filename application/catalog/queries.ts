@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { decodeOffsetCursor, encodeOffsetCursor } from '../platform/cursor';
-import { bookableStarts, calendarMonth, capacityOf, CalendarDay, isRealDate, isRealMonth } from '../../domain/calendar/schedule';
+import { bookableStarts, capacityOf, isRealDate, isRealMonth } from '../../domain/calendar/schedule';
 import type { ProductDefinition } from '../../domain/catalog/definitions';
 import { remainingPlaces } from '../../domain/departure';
 import { Refusal, invalidInput, notFound, refuse } from '../../domain/shared/refusal';
@@ -15,9 +15,10 @@ import type { Fx } from '../platform/ports/fx';
 import { Pricer, contentLocale, pricer, storefrontView, tripCard, tripView } from './views';
 import { DURATION_BUCKETS, mainOption, picksUp, styleOf } from '../../domain/catalog/trip-facts';
 import { Candidate, LIST_WINDOW, ProductListQuery, facetsOf, homeMix, listKind, orderTrips } from './trip-list';
-import { relevance, words } from '../search/text-match';
+import { relevance, words } from '../search';
+import { PRODUCTS } from '../../projections/catalog/doc';
 
-/** Public reads of the catalog: storefront, trip list, trip page, calendars. */
+/** Public reads of the catalog: storefront, trip list and trip page. */
 export class CatalogQueries {
   private readonly reads: CatalogReads;
   private readonly departures: DepartureReads;
@@ -72,7 +73,7 @@ export class CatalogQueries {
     if (any(query.country)) filter.country = any(query.country);
     if (any(query.category)) filter.categories = any(query.category);
     if (any(query.place)) filter.places = any(query.place);
-    const window = await this.docs.collection<ProductDoc>('products').find(filter, { sort: { created_position: -1 }, limit: LIST_WINDOW });
+    const window = await this.docs.collection<ProductDoc>(PRODUCTS).find(filter, { sort: { created_position: -1 }, limit: LIST_WINDOW });
 
     // Phase two: in memory over that window.
     const sellerIds = query.seller && storefront.kind === 'marketplace'
@@ -148,9 +149,9 @@ export class CatalogQueries {
     const p = this.pricerFor(storefront, options.currency);
     if ('refused' in p) return p;
     const visible = visibleProducts(storefront);
-    let product = await this.docs.collection<ProductDoc>('products').findOne({ ...visible, _id: idOrSlug });
+    let product = await this.docs.collection<ProductDoc>(PRODUCTS).findOne({ ...visible, _id: idOrSlug });
     if (!product) {
-      const sameSlug = await this.docs.collection<ProductDoc>('products').find({ ...visible, slug: idOrSlug });
+      const sameSlug = await this.docs.collection<ProductDoc>(PRODUCTS).find({ ...visible, slug: idOrSlug });
       // On a marketplace a slug is one seller's: the seller's slug picks it (and must, when several sellers use it).
       if (storefront.kind === 'marketplace' && (sameSlug.length > 1 || options.seller)) {
         const seller = options.seller ? await this.reads.sellerBySlug(options.seller) : null;
@@ -162,22 +163,6 @@ export class CatalogQueries {
     if (!product) return notFound('product');
     const seller = await this.reads.seller(product.seller_id);
     return tripView(product, seller ?? undefined, this.localeFor(storefront, options.locale), p);
-  }
-
-  /** One month of an option's calendar, with places left as of now. */
-  async calendar(storefront: StorefrontDoc, optionId: string, month: string | undefined): Promise<CalendarDay[] | Refusal> {
-    if (month !== undefined && !isRealMonth(month)) {
-      return invalidInput([{ reason: 'invalid_value', field: 'month', detail: 'month must be a real month YYYY-MM' }]);
-    }
-    const found = await this.reads.visibleOption(storefront, optionId);
-    if (!found) return notFound('option');
-    const { product, option } = found;
-    const now = this.clock.now();
-    const zone = product.definition.timezone;
-    const wanted = month ?? (DateTime.fromJSDate(now, { zone }).toFormat('yyyy-MM'));
-    const capacity = capacityOf(option);
-    const entries = capacity === null ? new Map() : await this.departures.entriesByStart(option.id, `${wanted}-01`, `${wanted}-31T99`);
-    return calendarMonth(option, zone, wanted, now, (start) => remainingPlaces(entries.get(start), capacity, now));
   }
 
   /** The local dates a date or month filter asks for (a month: from today on); null without one. */

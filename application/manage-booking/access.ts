@@ -5,6 +5,7 @@ import type { BookingDoc } from '../booking';
 import type { StorefrontContext } from '../platform/context';
 import type { DocumentStore } from '../platform/ports/document-store';
 import { secretHash, secretMatches } from '../platform/secrets';
+import { BOOKINGS } from '../../projections/bookings/doc';
 
 /** What a request presents to open a booking: the booking token or the lead's email (query parameters). */
 export interface Proof {
@@ -20,7 +21,7 @@ export async function openBooking(
   proof: Proof,
   action: BookingAction,
 ): Promise<Readonly<BookingDoc> | Refusal> {
-  const doc = await deps.docs.collection<BookingDoc>('bookings').findOne({ _id: ref });
+  const doc = await deps.docs.collection<BookingDoc>(BOOKINGS).findOne({ _id: ref });
   if (!doc || doc.storefront_id !== ctx.storefront._id || doc.status === 'placed') return notFound('booking');
   const refused = bookingAccess(action, {
     token: proof.token === undefined ? undefined : secretMatches(proof.token, doc.booking_token_hash),

@@ -1,5 +1,6 @@
 import { isRefusal } from '../../domain/shared/refusal';
-import { bookingDeps, bookingView } from '../booking';
+import { sellingPlatform } from '../availability';
+import { bookingView } from '../booking';
 import type { StorefrontContext } from '../platform/context';
 import { defineFeature } from '../platform/feature';
 import { openBooking, type Proof } from './access';
@@ -12,7 +13,7 @@ export const manageBookingFeature = defineFeature({
   name: 'manageBooking',
   reactors: [cancellationFollowUpsReactor, cancellationMailReactor],
   create(platform) {
-    const deps = bookingDeps(platform);
+    const deps = sellingPlatform(platform);
     return {
       view: async (ctx: StorefrontContext, ref: string, proof: Proof) => {
         const doc = await openBooking(deps, ctx, ref, proof, 'read');

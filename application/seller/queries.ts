@@ -3,7 +3,9 @@ import { isRefusal } from '../../domain/shared/refusal';
 import type { ProductDoc } from '../../projections/catalog/queries';
 import { Page, pageAnswer, pageOf } from '../platform/cursor';
 import type { DocumentStore, Filter } from '../platform/ports/document-store';
-import { bookingView, type BookingDoc, type BookingView } from '../booking/view';
+import { bookingView, type BookingDoc, type BookingView } from '../booking';
+import { PRODUCTS } from '../../projections/catalog/doc';
+import { BOOKINGS } from '../../projections/bookings/doc';
 
 /** A product as its seller sees it: the whole definition plus its state. */
 export type SellerProductView = ReturnType<typeof sellerProductView>;
@@ -30,20 +32,20 @@ export class SellerQueries {
 
   /** The seller's product, or null when there is none or another seller owns it. */
   async product(sellerId: string, id: string): Promise<SellerProductView | null> {
-    const doc = await this.docs.collection<ProductDoc>('products').findOne({ _id: id });
+    const doc = await this.docs.collection<ProductDoc>(PRODUCTS).findOne({ _id: id });
     return doc && doc.seller_id === sellerId ? sellerProductView(doc) : null;
   }
 
   /** The seller's products, published or not, newest first. */
   async products(sellerId: string, query: ListQuery): Promise<Page<SellerProductView> | Refusal> {
-    return this.page('products', 'seller_products', { seller_id: sellerId }, { created_position: -1 }, query, sellerProductView);
+    return this.page(PRODUCTS, 'seller_products', { seller_id: sellerId }, { created_position: -1 }, query, sellerProductView);
   }
 
   /** The seller's bookings (holds not checked out are not bookings), newest first. */
   async bookings(sellerId: string, query: BookingListQuery): Promise<Page<SellerBookingView> | Refusal> {
     const filter: Filter = { seller_id: sellerId, status: { $ne: 'placed' } };
     if (query.status) filter.status = { $in: query.status };
-    return this.page('bookings', `seller_bookings.${[...(query.status ?? [])].sort().join(',')}`, filter, { placed_at: -1, _id: 1 }, query,
+    return this.page(BOOKINGS, `seller_bookings.${[...(query.status ?? [])].sort().join(',')}`, filter, { placed_at: -1, _id: 1 }, query,
       (doc: Readonly<BookingDoc>) => ({ ...bookingView(doc), placed_at: doc.placed_at as string }));
   }
 

@@ -6,16 +6,17 @@ import type { BookingEvent } from '../../domain/booking';
 import type { HoldEvent } from '../../domain/hold';
 import type { PlacesReleased } from '../../domain/departure';
 import type { PaymentEvent } from '../../domain/payment';
+import { BOOKINGS, HOLDS } from './doc';
 
 /** The events the hold and booking documents are made of. */
 export type BookingsEvent = HoldEvent | PlacesReleased | BookingEvent | PaymentEvent;
 
-const setBooking = (ref: string, $set: Record<string, unknown>): Write => ({ collection: 'bookings', updateOne: { filter: { _id: ref }, update: { $set }, upsert: true } });
-const setHoldStatus = (ref: string, status: string): Write => ({ collection: 'holds', updateOne: { filter: { _id: ref }, update: { $set: { status } } } });
+const setBooking = (ref: string, $set: Record<string, unknown>): Write => ({ collection: BOOKINGS, updateOne: { filter: { _id: ref }, update: { $set }, upsert: true } });
+const setHoldStatus = (ref: string, status: string): Write => ({ collection: HOLDS, updateOne: { filter: { _id: ref }, update: { $set: { status } } } });
 
 const handlers: HandlersOf<BookingsEvent, RecordedEvent, Write[]> = {
   HoldPlaced: (e) => [{
-    collection: 'holds',
+    collection: HOLDS,
     replaceOne: {
       filter: { _id: e.data.ref },
       doc: {
@@ -54,8 +55,8 @@ const handlers: HandlersOf<BookingsEvent, RecordedEvent, Write[]> = {
 export const bookingsProjector: Projector = {
   name: 'bookings',
   collections: {
-    holds: [{ status: 1 }],
-    bookings: [{ storefront_id: 1 }, { seller_id: 1 }, { lead_email: 1 }],
+    [HOLDS]: [{ status: 1 }],
+    [BOOKINGS]: [{ storefront_id: 1 }, { seller_id: 1 }, { lead_email: 1 }],
   },
   handlers: handlers as Projector['handlers'],
 };

@@ -1,27 +1,9 @@
-import type { OptionDefinition, ProductDefinition } from '../../domain/catalog/definitions';
+import type { OptionDefinition } from '../../domain/catalog/definitions';
 import type { Doc, DocumentStore, Filter } from '../../application/platform/ports/document-store';
 import type { SellerDoc, StorefrontDoc } from '../../application/platform/context';
+import { KEYS, PRODUCTS, SELLERS, STOREFRONTS, type KeyDoc, type ProductDoc } from './doc';
 
-export interface ProductDoc extends Doc {
-  seller_id: string;
-  published: boolean;
-  network: boolean;
-  slug: string;
-  definition: ProductDefinition;
-  from_usd: { amount: number; group_size: number } | null;
-  item_ids?: string[];
-  created_position: number;
-  updated_at: string;
-}
-
-export interface KeyDoc extends Doc {
-  kind: 'website' | 'secret';
-  key_id: string;
-  storefront_id?: string;
-  seller_id?: string;
-  scopes?: string[];
-  revoked: boolean;
-}
+export type { KeyDoc, ProductDoc } from './doc';
 
 /** The published trips a storefront sells: its operator's own, or every member seller's network trips. */
 export function visibleProducts(storefront: StorefrontDoc): Filter {
@@ -34,7 +16,7 @@ export class CatalogReads {
   constructor(private readonly docs: DocumentStore) {}
 
   private key(hash: string): Promise<Readonly<KeyDoc> | null> {
-    return this.docs.collection<KeyDoc>('keys').findOne({ _id: hash });
+    return this.docs.collection<KeyDoc>(KEYS).findOne({ _id: hash });
   }
 
   /** The storefront a website key opens: null when the key is unknown, revoked, not a website key or its storefront is gone. */
@@ -53,33 +35,33 @@ export class CatalogReads {
 
   /** Every origin some storefront allows. */
   async allowedOrigins(): Promise<Set<string>> {
-    const storefronts = await this.docs.collection<StorefrontDoc>('storefronts').find({});
+    const storefronts = await this.docs.collection<StorefrontDoc>(STOREFRONTS).find({});
     return new Set(storefronts.flatMap((s) => s.allowed_origins));
   }
 
   storefront(id: string): Promise<Readonly<StorefrontDoc> | null> {
-    return this.docs.collection<StorefrontDoc>('storefronts').findOne({ _id: id });
+    return this.docs.collection<StorefrontDoc>(STOREFRONTS).findOne({ _id: id });
   }
 
   seller(id: string): Promise<Readonly<SellerDoc> | null> {
-    return this.docs.collection<SellerDoc>('sellers').findOne({ _id: id });
+    return this.docs.collection<SellerDoc>(SELLERS).findOne({ _id: id });
   }
 
   sellerBySlug(slug: string): Promise<Readonly<SellerDoc> | null> {
-    return this.docs.collection<SellerDoc>('sellers').findOne({ slug });
+    return this.docs.collection<SellerDoc>(SELLERS).findOne({ slug });
   }
 
   product(id: string): Promise<Readonly<ProductDoc> | null> {
-    return this.docs.collection<ProductDoc>('products').findOne({ _id: id });
+    return this.docs.collection<ProductDoc>(PRODUCTS).findOne({ _id: id });
   }
 
   productsOf(filter: Filter): Promise<Readonly<ProductDoc>[]> {
-    return this.docs.collection<ProductDoc>('products').find(filter);
+    return this.docs.collection<ProductDoc>(PRODUCTS).find(filter);
   }
 
   /** The option and its trip when the storefront sells it; null otherwise. */
   async visibleOption(storefront: StorefrontDoc, optionId: string): Promise<{ product: Readonly<ProductDoc>; option: OptionDefinition } | null> {
-    const product = await this.docs.collection<ProductDoc>('products').findOne({ ...visibleProducts(storefront), option_ids: optionId });
+    const product = await this.docs.collection<ProductDoc>(PRODUCTS).findOne({ ...visibleProducts(storefront), option_ids: optionId });
     if (!product) return null;
     const option = product.definition.options.find((o) => o.id === optionId);
     return option ? { product, option } : null;

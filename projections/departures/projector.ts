@@ -2,15 +2,16 @@ import type { Projector, Write } from '../../application/platform/processing/pro
 import type { RecordedEvent } from '../../application/platform/ports/event-store';
 import type { HandlersOf } from '../../domain/shared/decider';
 import type { DepartureEvent } from '../../domain/departure';
+import { DEPARTURES } from './doc';
 
 const handlers: HandlersOf<DepartureEvent, RecordedEvent, Write[]> = {
   DepartureOpened: (e) => [{
-    collection: 'departures',
+    collection: DEPARTURES,
     updateOne: { filter: { _id: e.streamId }, update: { $set: { option_id: e.data.optionId, start: e.data.start, capacity: e.data.capacity } }, upsert: true },
   }],
-  CapacityChanged: (e) => [{ collection: 'departures', updateOne: { filter: { _id: e.streamId }, update: { $set: { capacity: e.data.capacity } } } }],
+  CapacityChanged: (e) => [{ collection: DEPARTURES, updateOne: { filter: { _id: e.streamId }, update: { $set: { capacity: e.data.capacity } } } }],
   PlacesHeld: (e) => [{
-    collection: 'departures',
+    collection: DEPARTURES,
     updateOne: {
       filter: { _id: e.streamId },
       update: {
@@ -23,13 +24,13 @@ const handlers: HandlersOf<DepartureEvent, RecordedEvent, Write[]> = {
       upsert: true,
     },
   }],
-  PlacesBooked: (e) => [{ collection: 'departures', updateOne: { filter: { _id: e.streamId }, update: { $set: { [`entries.${e.data.ref}.status`]: 'booked' } } } }],
-  PlacesReleased: (e) => [{ collection: 'departures', updateOne: { filter: { _id: e.streamId }, update: { $set: { [`entries.${e.data.ref}.status`]: 'released' } } } }],
+  PlacesBooked: (e) => [{ collection: DEPARTURES, updateOne: { filter: { _id: e.streamId }, update: { $set: { [`entries.${e.data.ref}.status`]: 'booked' } } } }],
+  PlacesReleased: (e) => [{ collection: DEPARTURES, updateOne: { filter: { _id: e.streamId }, update: { $set: { [`entries.${e.data.ref}.status`]: 'released' } } } }],
 };
 
 /** Each start's recorded capacity and entries (held, booked, released places), for calendars and remaining counts. */
 export const departuresProjector: Projector = {
   name: 'departures',
-  collections: { departures: [{ option_id: 1 }] },
+  collections: { [DEPARTURES]: [{ option_id: 1 }] },
   handlers: handlers as Projector['handlers'],
 };

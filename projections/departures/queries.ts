@@ -1,16 +1,11 @@
-import { DepartureEntry, remainingPlaces } from '../../domain/departure';
+import { type DepartureEntry, remainingPlaces } from '../../domain/departure';
 import type { OptionDefinition } from '../../domain/catalog/definitions';
 import { capacityOf } from '../../domain/calendar/schedule';
-import type { Doc, DocumentStore } from '../../application/platform/ports/document-store';
-import { departureStream } from '../../domain/departure';
+import type { DocumentStore } from '../../application/platform/ports/document-store';
+import { DEPARTURES, type DepartureDoc } from './doc';
 
-export interface DepartureDoc extends Doc {
-  option_id: string;
-  start: string;
-  /** The capacity the departure recorded; absent on streams written before it was. */
-  capacity?: number | null;
-  entries: Record<string, DepartureEntry>;
-}
+export type { DepartureDoc } from './doc';
+import { departureStream } from '../../domain/departure';
 
 /** Places left at starts, read from the departures projection. */
 export class DepartureReads {
@@ -19,13 +14,13 @@ export class DepartureReads {
   async remaining(option: OptionDefinition, start: string, now: Date): Promise<number | null> {
     const capacity = capacityOf(option);
     if (capacity === null) return null;
-    const doc = await this.docs.collection<DepartureDoc>('departures').findOne({ _id: departureStream(option.id, start) });
+    const doc = await this.docs.collection<DepartureDoc>(DEPARTURES).findOne({ _id: departureStream(option.id, start) });
     return remainingPlaces(doc?.entries, capacity, now);
   }
 
   /** Every start of the option that has entries, by start. */
   async entriesByStart(optionId: string, fromStart: string, toStart: string): Promise<Map<string, Record<string, DepartureEntry>>> {
-    const docs = await this.docs.collection<DepartureDoc>('departures').find({ option_id: optionId, start: { $gte: fromStart, $lte: toStart } });
+    const docs = await this.docs.collection<DepartureDoc>(DEPARTURES).find({ option_id: optionId, start: { $gte: fromStart, $lte: toStart } });
     return new Map(docs.map((d) => [d.start, d.entries]));
   }
 }

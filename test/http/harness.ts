@@ -11,7 +11,7 @@ import type { Mail, Mailer } from '../../application/platform/ports/mailer';
 import type { Logger } from '../../application/platform/ports/logger';
 import { jsonLogger } from '../../infra/logger';
 import { createServer } from '../../http/kernel/server';
-import { bookingDeps } from '../../application/booking';
+import { sellingPlatform } from '../../application/availability';
 import { expireHolds } from '../../application/booking/jobs/expire-holds';
 
 export const DIRECT_KEY = 'tp_pk_demo_direct';
@@ -91,7 +91,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, now = new
     engine,
     clock,
     mails,
-    expireHolds: () => expireHolds(bookingDeps(engine.platform)),
+    expireHolds: () => expireHolds(sellingPlatform(engine.platform)),
     async request(method, url, options = {}) {
       const headers: Record<string, string> = { ...(options.headers ?? {}) };
       const key = options.key === undefined ? DIRECT_KEY : options.key;

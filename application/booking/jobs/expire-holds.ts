@@ -7,6 +7,7 @@ import type { Platform } from '../../platform/platform';
 import type { EventMetadata } from '../../platform/ports/event-store';
 import type { Doc } from '../../platform/ports/document-store';
 import type { Job } from '../../platform/processing/job';
+import { HOLDS, type HoldDoc } from '../../../projections/bookings/doc';
 
 /** Holds settled between two turns of the event loop, so requests wait at most one batch. */
 export const EXPIRY_BATCH_SIZE = 100;
@@ -26,7 +27,7 @@ export async function expireHolds(
   signal?: AbortSignal,
 ): Promise<number> {
   const now = deps.clock.now();
-  const holds = deps.docs.collection('holds');
+  const holds = deps.docs.collection<HoldDoc>(HOLDS);
   const due = await holds.find({ status: 'on_hold', hold_expires_at: { $lte: now.toISOString() } });
   const stalled = await holds.find({ status: 'checked_out', hold_expires_at: { $lte: abandonedBefore(now) } });
   const sweep = [...due, ...stalled];

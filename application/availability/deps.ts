@@ -2,9 +2,9 @@ import { CatalogReads } from '../../projections/catalog/queries';
 import { DepartureReads } from '../../projections/departures/queries';
 import type { Platform } from '../platform/platform';
 
-/** The platform with the read models the booking path reads; each use case picks the part it uses. */
-export type BookingPlatform = Platform & { catalog: CatalogReads; departures: DepartureReads };
+/** The platform with the read models quotes, holds and bookings read; each use case picks the part it uses. */
+export type SellingPlatform = Platform & { catalog: CatalogReads; departures: DepartureReads };
 
-export function bookingDeps(platform: Platform): BookingPlatform {
+export function sellingPlatform(platform: Platform): SellingPlatform {
   return { ...platform, catalog: new CatalogReads(platform.docs), departures: new DepartureReads(platform.docs) };
 }

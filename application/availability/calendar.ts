@@ -1,0 +1,27 @@
+import { DateTime } from 'luxon';
+import { calendarMonth, capacityOf, CalendarDay, isRealMonth } from '../../domain/calendar/schedule';
+import { remainingPlaces } from '../../domain/departure';
+import { Refusal, invalidInput, notFound } from '../../domain/shared/refusal';
+import type { StorefrontDoc } from '../platform/context';
+import type { SellingPlatform } from './deps';
+
+/** One month of an option's calendar (spec 2.5), with places left as of now; no prices. */
+export async function calendar(
+  deps: Pick<SellingPlatform, 'catalog' | 'departures' | 'clock'>,
+  storefront: StorefrontDoc,
+  optionId: string,
+  month: string | undefined,
+): Promise<CalendarDay[] | Refusal> {
+  if (month !== undefined && !isRealMonth(month)) {
+    return invalidInput([{ reason: 'invalid_value', field: 'month', detail: 'month must be a real month YYYY-MM, e.g. 2026-12' }]);
+  }
+  const found = await deps.catalog.visibleOption(storefront, optionId);
+  if (!found) return notFound('option');
+  const { product, option } = found;
+  const now = deps.clock.now();
+  const zone = product.definition.timezone;
+  const wanted = month ?? DateTime.fromJSDate(now, { zone }).toFormat('yyyy-MM');
+  const capacity = capacityOf(option);
+  const entries = capacity === null ? new Map() : await deps.departures.entriesByStart(option.id, `${wanted}-01`, `${wanted}-31T99`);
+  return calendarMonth(option, zone, wanted, now, (start) => remainingPlaces(entries.get(start), capacity, now));
+}

@@ -1,0 +1,18 @@
+import type { Attribution } from '../../domain/hold';
+import type { Selection } from '../../domain/pricing/quote';
+
+/** The body of a quote, and of a hold with its attribution (spec 4.3). */
+export interface SelectionBody {
+  option_id: string;
+  start: string;
+  units: { unit_id: string; qty: number; ages?: number[] }[];
+  extras?: { extra_id: string; qty: number }[];
+  rooms?: { room_type_id: string; qty: number; beds?: string }[];
+  pickup?: { place_id?: string; lat?: number; lng?: number } | null;
+  currency?: string;
+  attribution?: Attribution;
+}
+
+export function selectionOf(body: SelectionBody): Selection {
+  return { units: body.units, extras: body.extras ?? [], rooms: body.rooms ?? [], pickup: body.pickup ?? null };
+}

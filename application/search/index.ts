@@ -1,0 +1,1 @@
+export { relevance, words } from './text-match';

@@ -1,0 +1,43 @@
+import type { Doc } from '../../application/platform/ports/document-store';
+import type { Money } from '../../domain/shared/money';
+import type { Quote } from '../../domain/pricing/quote';
+
+/** The bookings read model's collections: holds as they stand, and bookings with their payment folded in. */
+export const HOLDS = 'holds';
+export const BOOKINGS = 'bookings';
+
+/** A hold as the expiry sweep and the hold page read it. */
+export interface HoldDoc extends Doc {
+  storefront_id: string;
+  seller_id: string;
+  product_id: string;
+  option_id: string;
+  start: string;
+  places: number;
+  quote: Quote;
+  hold_expires_at: string;
+  placed_at: string;
+  status: 'on_hold' | 'checked_out' | 'expired' | 'abandoned' | 'booked';
+}
+
+export interface BookingDoc extends Doc {
+  storefront_id: string;
+  seller_id: string;
+  product_id: string;
+  option_id: string;
+  start: string;
+  pax: number;
+  trip: { title: string; option: string; product_id: string };
+  quote: Quote;
+  lead_email: string;
+  booking_token_hash: string;
+  contact_token_hash: string;
+  status: 'placed' | 'confirmed' | 'pending' | 'cancelled';
+  hold_expires_at: string | null;
+  pending_expires_at: string | null;
+  cancellation: { by: 'traveller' | 'seller'; refund_pct: number; refund: Money } | null;
+  rejection_reason: string | null;
+  /** The option collects traveller details at checkout (they were given then). */
+  details_needed?: boolean;
+  payment?: { method: string | null; status: string; due_at: string | null; on_arrival: Money | null; paid: Money; refunded: Money };
+}

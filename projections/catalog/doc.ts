@@ -1,0 +1,31 @@
+import type { Doc } from '../../application/platform/ports/document-store';
+import type { ProductDefinition } from '../../domain/catalog/definitions';
+
+export type { SellerDoc, StorefrontDoc } from '../../application/platform/context';
+
+/** The catalog read model's collections. */
+export const PRODUCTS = 'products';
+export const SELLERS = 'sellers';
+export const STOREFRONTS = 'storefronts';
+export const KEYS = 'keys';
+
+export interface ProductDoc extends Doc {
+  seller_id: string;
+  published: boolean;
+  network: boolean;
+  slug: string;
+  definition: ProductDefinition;
+  from_usd: { amount: number; group_size: number } | null;
+  item_ids?: string[];
+  created_position: number;
+  updated_at: string;
+}
+
+export interface KeyDoc extends Doc {
+  kind: 'website' | 'secret';
+  key_id: string;
+  storefront_id?: string;
+  seller_id?: string;
+  scopes?: string[];
+  revoked: boolean;
+}
