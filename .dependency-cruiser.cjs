@@ -55,8 +55,7 @@ module.exports = {
     },
     {
       name: 'feature-through-index',
-      comment:
-        'A feature reaches another feature only through its index.ts (application/platform/ is shared and exempt).',
+      comment: 'A feature reaches another feature only through its index.ts (application/platform/ is shared and exempt).',
       severity: 'error',
       from: { path: '^application/([^/]+)/', pathNot: '^application/platform/' },
       to: { path: '^application/[^/]+/', pathNot: ['^application/$1/', '^application/platform/', '^application/[^/]+/index\\.ts$'] },

@@ -118,7 +118,9 @@ async function main(): Promise<number> {
     const products = await engineGet(engineSide.base, PRODUCTS_PATH);
     const quote = await discoverQuote(engineSide.base, products.json);
     const check = await fetch(`${engineSide.base}/v1/public/quotes`, {
-      method: 'POST', headers: { 'Tp-Publishable-Key': WEBSITE_KEY, 'Content-Type': 'application/json' }, body: quote.body,
+      method: 'POST',
+      headers: { 'Tp-Publishable-Key': WEBSITE_KEY, 'Content-Type': 'application/json' },
+      body: quote.body,
     });
     if (check.status !== 200) throw new Error(`the quote ${quote.body} answered ${check.status}: ${await check.text()}`);
     console.log(`quote body: ${quote.body}`);
@@ -145,8 +147,10 @@ async function main(): Promise<number> {
       {
         name: 'POST quotes',
         opts: {
-          url: `${engineSide.base}/v1/public/quotes`, method: 'POST',
-          headers: { ...keyHeader, 'Content-Type': 'application/json' }, body: quote.body,
+          url: `${engineSide.base}/v1/public/quotes`,
+          method: 'POST',
+          headers: { ...keyHeader, 'Content-Type': 'application/json' },
+          body: quote.body,
         },
       },
     ];
@@ -182,7 +186,9 @@ async function main(): Promise<number> {
     // Failed answers are usually much cheaper than real ones, so any of them voids the figures.
     const failed = results.filter(({ result }) => result.non2xx > 0 || result.errors > 0);
     for (const { name, result } of failed) {
-      console.error(`FAILED: ${name} had ${result.non2xx} non-2xx answers and ${result.errors} errors (status codes ${JSON.stringify(result.statusCodeStats)}): the figures above are meaningless`);
+      console.error(
+        `FAILED: ${name} had ${result.non2xx} non-2xx answers and ${result.errors} errors (status codes ${JSON.stringify(result.statusCodeStats)}): the figures above are meaningless`,
+      );
     }
     return failed.length > 0 ? 1 : 0;
   } finally {

@@ -74,7 +74,9 @@ export async function openStores(config: Config): Promise<{ events: EventStore; 
     fs.mkdirSync(config.dataDir, { recursive: true });
     events = new SqliteEventStore(path.join(config.dataDir, 'events.sqlite'));
   }
-  const docs = config.mongodbUrl ? await MongoDocumentStore.connect(config.mongodbUrl, undefined, { maxPoolSize: config.mongodbPoolSize }) : new MemoryDocumentStore();
+  const docs = config.mongodbUrl
+    ? await MongoDocumentStore.connect(config.mongodbUrl, undefined, { maxPoolSize: config.mongodbPoolSize })
+    : new MemoryDocumentStore();
   // Events written under older payload names are read in today's shape, whatever reads them.
   return { events: new UpcastingEventStore(events), docs };
 }
@@ -86,7 +88,12 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
   const { events, docs } = await openStores(config);
   const runner = new ProjectionRunner(events, docs, PROJECTORS);
   await runner.start();
-  await withProgress('catch-up', () => runner.position, () => events.headPosition(), runner.catchUp(60_000));
+  await withProgress(
+    'catch-up',
+    () => runner.position,
+    () => events.headPosition(),
+    runner.catchUp(60_000),
+  );
 
   const commands = new CommandHandler(events, { snapshots: docs, log });
   const platform: Platform = {
@@ -115,7 +122,9 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
   // Reactors start once the read models they read have caught up. Their checkpoints must outlive
   // the process: MongoDB keeps them where it keeps the read models; the embedded run, whose read
   // models live in memory, keeps them in a file beside its event log.
-  const reactorCheckpoints = config.mongodbUrl ? documentCheckpoints(docs, 'reactor_checkpoints') : new FileCheckpoints(path.join(config.dataDir, 'reactor-checkpoints.json'));
+  const reactorCheckpoints = config.mongodbUrl
+    ? documentCheckpoints(docs, 'reactor_checkpoints')
+    : new FileCheckpoints(path.join(config.dataDir, 'reactor-checkpoints.json'));
   const reactors = new ReactorRunner(events, reactorCheckpoints, REACTORS, platform);
   await reactors.start();
 

@@ -23,7 +23,13 @@ export interface Priced {
 export type PricingDeps = Pick<SellingPlatform, 'catalog' | 'departures' | 'fx' | 'settings'>;
 
 /** Prices a selection at a start, with every refusal a quote can give. */
-export async function price(deps: PricingDeps, ctx: StorefrontContext, body: SelectionBody, now: Date, purpose: 'quote' | 'hold' | 'request'): Promise<Priced | Refusal> {
+export async function price(
+  deps: PricingDeps,
+  ctx: StorefrontContext,
+  body: SelectionBody,
+  now: Date,
+  purpose: 'quote' | 'hold' | 'request',
+): Promise<Priced | Refusal> {
   const found = await deps.catalog.visibleOption(ctx.storefront, body.option_id);
   if (!found) return notFound('option');
   const { product, option } = found;
@@ -58,7 +64,12 @@ export async function price(deps: PricingDeps, ctx: StorefrontContext, body: Sel
 }
 
 /** Ways to pay for a start: only those whose time to pay ends before it (spec 4.3). */
-export async function paymentMethods(deps: Pick<SellingPlatform, 'catalog' | 'clock'>, ctx: StorefrontContext, optionId: string, start: string): Promise<{ kind: string; deadline_hours: number | null; currencies: string[] }[] | Refusal> {
+export async function paymentMethods(
+  deps: Pick<SellingPlatform, 'catalog' | 'clock'>,
+  ctx: StorefrontContext,
+  optionId: string,
+  start: string,
+): Promise<{ kind: string; deadline_hours: number | null; currencies: string[] }[] | Refusal> {
   const found = await deps.catalog.visibleOption(ctx.storefront, optionId);
   if (!found) return notFound('option');
   const timezone = found.product.definition.timezone;
@@ -66,8 +77,11 @@ export async function paymentMethods(deps: Pick<SellingPlatform, 'catalog' | 'cl
   const refusal = checkStart(found.option, start, timezone, now);
   if (refusal?.code === 'InvalidInput') return refusal;
   const seller = await deps.catalog.seller(found.product.seller_id);
-  return methodsOpen(seller?.payment_methods ?? [], start, timezone, now)
-    .map((m) => ({ kind: m.kind, deadline_hours: m.deadline_hours, currencies: m.currencies }));
+  return methodsOpen(seller?.payment_methods ?? [], start, timezone, now).map((m) => ({
+    kind: m.kind,
+    deadline_hours: m.deadline_hours,
+    currencies: m.currencies,
+  }));
 }
 
 export async function quote(deps: PricingDeps & Pick<SellingPlatform, 'clock'>, ctx: StorefrontContext, body: SelectionBody): Promise<Quote | Refusal> {

@@ -36,7 +36,12 @@ interface Sold {
   method: PaymentMethodDefinition | null;
 }
 
-export async function checkout(deps: CheckoutDeps, ctx: StorefrontContext, body: CheckoutBody, idempotencyKey: string | undefined): Promise<CheckoutView | Refusal> {
+export async function checkout(
+  deps: CheckoutDeps,
+  ctx: StorefrontContext,
+  body: CheckoutBody,
+  idempotencyKey: string | undefined,
+): Promise<CheckoutView | Refusal> {
   const now = deps.clock.now();
   const { attribution, ...request } = body;
   const requestHash = fingerprint({ ...request, lead: { ...body.lead, email: normaliseEmail(body.lead.email) } });
@@ -69,11 +74,26 @@ export async function checkout(deps: CheckoutDeps, ctx: StorefrontContext, body:
   if (isRefusal(checkedOut)) return checkedOut;
   const booked = await deps.commands.handle(departureStream(placed.optionId, placed.start), departureDecider, { type: 'BookPlaces', ref, now }, metadata);
   if (isRefusal(booked)) return booked;
-  return placeBooking(deps, ctx, body, { ref, product, option, start: placed.start, quote: placed.quote, places: placed.places, attribution: placed.attribution, method }, now, [checkedOut.position, booked.position], idempotencyKey);
+  return placeBooking(
+    deps,
+    ctx,
+    body,
+    { ref, product, option, start: placed.start, quote: placed.quote, places: placed.places, attribution: placed.attribution, method },
+    now,
+    [checkedOut.position, booked.position],
+    idempotencyKey,
+  );
 }
 
 /** An on_request option is checked out from the selection itself: a request the seller answers (pending). */
-async function checkoutRequest(deps: CheckoutDeps, ctx: StorefrontContext, body: CheckoutBody, idempotencyKey: string | undefined, requestHash: string, now: Date): Promise<CheckoutView | Refusal> {
+async function checkoutRequest(
+  deps: CheckoutDeps,
+  ctx: StorefrontContext,
+  body: CheckoutBody,
+  idempotencyKey: string | undefined,
+  requestHash: string,
+  now: Date,
+): Promise<CheckoutView | Refusal> {
   const selection = body as CheckoutBody & Partial<SelectionBody>;
   if (!selection.option_id || !selection.start || !selection.units) {
     return refuse('HoldRequired', 'check out a hold (POST /v1/public/holds), or the selection of an on_request option');
@@ -97,23 +117,53 @@ async function checkoutRequest(deps: CheckoutDeps, ctx: StorefrontContext, body:
     const repeated = await repeatedCheckout(deps, claimed.ref);
     if (!isRefusal(repeated)) return repeated;
   }
-  return placeBooking(deps, ctx, body, { ref: claimed.ref, product: priced.product, option: priced.option, start: selection.start, quote: priced.quote, places: priced.places, attribution: null, method: checked.method }, now, [], idempotencyKey);
+  return placeBooking(
+    deps,
+    ctx,
+    body,
+    {
+      ref: claimed.ref,
+      product: priced.product,
+      option: priced.option,
+      start: selection.start,
+      quote: priced.quote,
+      places: priced.places,
+      attribution: null,
+      method: checked.method,
+    },
+    now,
+    [],
+    idempotencyKey,
+  );
 }
 
 /** Payment method, repeat-booking warning and traveller details: what checkout asks of the lead. */
-async function checkCheckout(deps: CheckoutDeps, body: CheckoutBody, sellerId: string, option: OptionDefinition, trip: ProductDefinition, start: string, pax: number, now: Date): Promise<{ method: PaymentMethodDefinition | null } | Refusal> {
+async function checkCheckout(
+  deps: CheckoutDeps,
+  body: CheckoutBody,
+  sellerId: string,
+  option: OptionDefinition,
+  trip: ProductDefinition,
+  start: string,
+  pax: number,
+  now: Date,
+): Promise<{ method: PaymentMethodDefinition | null } | Refusal> {
   const timezone = trip.timezone;
   const seller = await deps.catalog.seller(sellerId);
   const chosen = chooseMethod(seller?.payment_methods ?? [], body.payment_method, start, timezone, now);
   if (isRefusal(chosen)) return chosen;
   const bookings = body.warn_if_booked
-    ? await deps.docs.collection(BOOKINGS).countDocuments({ lead_email: normaliseEmail(body.lead.email), option_id: option.id, start, status: { $in: [...COUNTED_AS_BOOKED] } })
+    ? await deps.docs
+        .collection(BOOKINGS)
+        .countDocuments({ lead_email: normaliseEmail(body.lead.email), option_id: option.id, start, status: { $in: [...COUNTED_AS_BOOKED] } })
     : 0;
   const booked = alreadyBooked(body.warn_if_booked ?? false, bookings);
   if (booked) return booked;
   const today = DateTime.fromJSDate(now, { zone: timezone }).toISODate() as string;
   // A multi-day trip ends duration_days after it starts (the start day counting as the first).
-  const lastDay = DateTime.fromISO(start.slice(0, 10), { zone: 'UTC' }).plus({ days: Math.max(0, (trip.duration_days ?? 1) - 1) }).toISODate() as string;
+  const lastDay = DateTime.fromISO(start.slice(0, 10), { zone: 'UTC' })
+    .plus({ days: Math.max(0, (trip.duration_days ?? 1) - 1) })
+    .toISODate() as string;
   const details = checkTravellerDetails(option.traveller_details.fields, body.traveller_details ?? [], pax, lastDay, today);
   if (details) return details;
   return chosen;
@@ -158,7 +208,14 @@ async function placeBooking(
     placedAt: now.toISOString(),
   };
   const timezone = product.definition.timezone;
-  const outcome = bookingOutcome({ confirmation: quote.confirmation, method: sold.method, start: sold.start, timezone, now, pendingHours: deps.settings.pendingHours });
+  const outcome = bookingOutcome({
+    confirmation: quote.confirmation,
+    method: sold.method,
+    start: sold.start,
+    timezone,
+    now,
+    pendingHours: deps.settings.pendingHours,
+  });
   const result = await deps.commands.handle(bookingStream(ref), bookingDecider, { type: 'PlaceBooking', booking, ...outcome, now }, metadata);
   if (isRefusal(result)) return result;
   const first = result.events.length > 0;
@@ -183,8 +240,13 @@ async function placeBooking(
   return checkoutView(result.state, payment.state, first ? { bookingToken, contactToken } : null);
 }
 
-async function recordedMethod(deps: CheckoutDeps, booking: Booking, given: PaymentMethodDefinition | null, sellerId: string): Promise<PaymentMethodDefinition | null> {
-  const recorded = booking.status === 'none' ? null : booking.placed.paymentMethod ?? null;
+async function recordedMethod(
+  deps: CheckoutDeps,
+  booking: Booking,
+  given: PaymentMethodDefinition | null,
+  sellerId: string,
+): Promise<PaymentMethodDefinition | null> {
+  const recorded = booking.status === 'none' ? null : (booking.placed.paymentMethod ?? null);
   if (recorded === (given?.kind ?? null)) return given;
   const seller = await deps.catalog.seller(sellerId);
   return seller?.payment_methods.find((m) => m.kind === recorded) ?? null;

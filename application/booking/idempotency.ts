@@ -13,7 +13,13 @@ type KeyKind = 'hold' | 'checkout';
  * it was first; a key is only claimed once a request passed validation (a refused request keeps
  * nothing and may be sent again, corrected, under the same key).
  */
-export async function earlierClaim(deps: Pick<Platform, 'commands'>, ctx: StorefrontContext, key: string | undefined, kind: KeyKind, requestHash: string): Promise<{ ref: string } | null | Refusal> {
+export async function earlierClaim(
+  deps: Pick<Platform, 'commands'>,
+  ctx: StorefrontContext,
+  key: string | undefined,
+  kind: KeyKind,
+  requestHash: string,
+): Promise<{ ref: string } | null | Refusal> {
   if (!key) return null;
   const { state } = await deps.commands.load(idempotencyStream(ctx.storefront._id, secretHash(key)), idempotencyDecider);
   if (!state.claimed) return null;
@@ -22,7 +28,15 @@ export async function earlierClaim(deps: Pick<Platform, 'commands'>, ctx: Storef
 }
 
 /** Claims an Idempotency-Key for a request that passed validation; a repeat means another request won the race to it. */
-export async function claim(deps: Pick<Platform, 'commands'>, ctx: StorefrontContext, key: string | undefined, kind: KeyKind, requestHash: string, ref: string, now: Date): Promise<{ ref: string; repeat: boolean } | Refusal> {
+export async function claim(
+  deps: Pick<Platform, 'commands'>,
+  ctx: StorefrontContext,
+  key: string | undefined,
+  kind: KeyKind,
+  requestHash: string,
+  ref: string,
+  now: Date,
+): Promise<{ ref: string; repeat: boolean } | Refusal> {
   if (!key) return { ref, repeat: false };
   const result = await deps.commands.handle(
     idempotencyStream(ctx.storefront._id, secretHash(key)),

@@ -23,7 +23,11 @@ export class CatalogQueries {
   private readonly reads: CatalogReads;
   private readonly departures: DepartureReads;
 
-  constructor(private readonly docs: DocumentStore, private readonly clock: Clock, private readonly fx: Fx) {
+  constructor(
+    private readonly docs: DocumentStore,
+    private readonly clock: Clock,
+    private readonly fx: Fx,
+  ) {
     this.reads = new CatalogReads(docs);
     this.departures = new DepartureReads(docs);
   }
@@ -76,14 +80,14 @@ export class CatalogQueries {
     const window = await this.docs.collection<ProductDoc>(PRODUCTS).find(filter, { sort: { created_position: -1 }, limit: LIST_WINDOW });
 
     // Phase two: in memory over that window.
-    const sellerIds = query.seller && storefront.kind === 'marketplace'
-      ? new Set([...sellers.values()].filter((s) => query.seller?.includes(s.slug)).map((s) => s._id))
-      : null;
+    const sellerIds =
+      query.seller && storefront.kind === 'marketplace' ? new Set([...sellers.values()].filter((s) => query.seller?.includes(s.slug)).map((s) => s._id)) : null;
     const terms = query.q ? words(query.q) : [];
     const n = query.travellers;
     const now = this.clock.now();
     // Prices are converted only when the order or a filter looks at them, or travellers ask for group prices.
-    const pricesNeeded = n !== undefined || query.sort === 'price' || query.sort === 'price_desc' || query.min_price !== undefined || query.max_price !== undefined;
+    const pricesNeeded =
+      n !== undefined || query.sort === 'price' || query.sort === 'price_desc' || query.min_price !== undefined || query.max_price !== undefined;
     let candidates: (Candidate & { score: number })[] = [];
     for (const product of window) {
       const d = product.definition;
@@ -96,7 +100,8 @@ export class CatalogQueries {
         if (!style || !query.style.includes(style)) continue;
       }
       if (query.pickup === 'hotel' && !picksUp(d)) continue;
-      if (query.confirmation === 'instant' && !d.options.some((o) => !o.sales_paused && o.capacity_mode !== 'on_request' && o.confirmation === 'instant')) continue;
+      if (query.confirmation === 'instant' && !d.options.some((o) => !o.sales_paused && o.capacity_mode !== 'on_request' && o.confirmation === 'instant'))
+        continue;
       if (query.min_rating !== undefined && (!d.rating || d.rating.average < query.min_rating)) continue;
       if (days && !(await this.bookableOn(d, days, n ?? 1, now))) continue;
       const shown = product.from_usd !== null;
@@ -108,7 +113,7 @@ export class CatalogQueries {
         const next = n < 50 ? groupEachUsd(main, n + 1) : null;
         group = each === null ? null : { each: p.usd(each).amount, next: next === null ? null : p.usd(next).amount };
       }
-      const perPerson = !pricesNeeded ? null : n !== undefined ? group?.each ?? null : product.from_usd ? p.usd(product.from_usd.amount).amount : null;
+      const perPerson = !pricesNeeded ? null : n !== undefined ? (group?.each ?? null) : product.from_usd ? p.usd(product.from_usd.amount).amount : null;
       if (query.min_price !== undefined || query.max_price !== undefined) {
         if (perPerson === null) continue;
         if (query.min_price !== undefined && perPerson < query.min_price) continue;
@@ -199,5 +204,4 @@ export class CatalogQueries {
     }
     return false;
   }
-
 }

@@ -70,8 +70,8 @@ export function homeMix<C extends { product: Readonly<ProductDoc> }>(ordered: C[
   const priced = (c: C) => c.product.from_usd !== null;
   while (head.length < HOME_MIX && rest.length > 0) {
     const tier = priced(rest[0]);
-    const fits = (c: C, byCountry: boolean) => priced(c) === tier && !sellers.has(c.product.seller_id)
-      && (!byCountry || !countries.has(c.product.definition.country.slug));
+    const fits = (c: C, byCountry: boolean) =>
+      priced(c) === tier && !sellers.has(c.product.seller_id) && (!byCountry || !countries.has(c.product.definition.country.slug));
     let i = rest.findIndex((c) => fits(c, true));
     if (i < 0) i = rest.findIndex((c) => fits(c, false));
     if (i < 0) {
@@ -99,9 +99,7 @@ export function orderTrips<C extends Candidate & { score: number }>(list: C[], q
   const unknownLast = (a: number | null, b: number | null, dir: 1 | -1) => (a === null ? (b === null ? 0 : 1) : b === null ? -1 : (a - b) * dir);
   const byPrice = (dir: 1 | -1) => (a: Candidate, b: Candidate) => unknownLast(a.perPerson, b.perPerson, dir) || newest(a, b);
   const sorts: Record<string, (a: C, b: C) => number> = {
-    recommended: query.q
-      ? (a, b) => b.score - a.score || newest(a, b)
-      : (a, b) => Number(featured(b.product)) - Number(featured(a.product)) || newest(a, b),
+    recommended: query.q ? (a, b) => b.score - a.score || newest(a, b) : (a, b) => Number(featured(b.product)) - Number(featured(a.product)) || newest(a, b),
     price: byPrice(1),
     price_desc: byPrice(-1),
     rating: (a, b) => {
@@ -115,9 +113,8 @@ export function orderTrips<C extends Candidate & { score: number }>(list: C[], q
   };
   const sort = sorts[query.sort ?? 'recommended'];
   // A marketplace shows priced trips before ask-for-price ones in every order.
-  const pricedFirst = storefront.kind === 'marketplace'
-    ? (a: Candidate, b: Candidate) => Number(b.product.from_usd !== null) - Number(a.product.from_usd !== null)
-    : () => 0;
+  const pricedFirst =
+    storefront.kind === 'marketplace' ? (a: Candidate, b: Candidate) => Number(b.product.from_usd !== null) - Number(a.product.from_usd !== null) : () => 0;
   return [...list].sort((a, b) => pricedFirst(a, b) || sort(a, b));
 }
 
@@ -139,10 +136,12 @@ export function facetsOf(products: Readonly<ProductDoc>[]) {
     category: count(defs.flatMap((d) => d.categories.map((c): [string, string] => [c.slug, c.name]))),
     template: count(defs.map((d) => [d.template, null])),
     duration: buckets.map((b) => ({ value: b, name: null, count: defs.filter((d) => DURATION_BUCKETS[b](d)).length })).filter((b) => b.count > 0),
-    style: count(defs.flatMap((d): [string, null][] => {
-      const style = styleOf(d);
-      return style ? [[style, null]] : [];
-    })),
+    style: count(
+      defs.flatMap((d): [string, null][] => {
+        const style = styleOf(d);
+        return style ? [[style, null]] : [];
+      }),
+    ),
     pickup: count(defs.filter(picksUp).map((): [string, null] => ['hotel', null])),
     rating: [4.5, 4].map((r) => ({ value: r, name: null, count: defs.filter((d) => d.rating && d.rating.average >= r).length })),
   };

@@ -22,11 +22,21 @@ export type CancelDeps = Pick<Platform, 'commands' | 'clock' | 'awaitProjections
  * places back (read-your-writes). Should that take longer, the cancellation stands and the
  * places follow as soon as the reactor gets there.
  */
-export async function cancel(deps: CancelDeps, ctx: StorefrontContext, booking: Readonly<BookingDoc>, reason: string | null): Promise<{ ref: string; status: 'cancelled'; cancellation: NonNullable<BookingView['cancellation']> } | Refusal> {
+export async function cancel(
+  deps: CancelDeps,
+  ctx: StorefrontContext,
+  booking: Readonly<BookingDoc>,
+  reason: string | null,
+): Promise<{ ref: string; status: 'cancelled'; cancellation: NonNullable<BookingView['cancellation']> } | Refusal> {
   const now = deps.clock.now();
   const ref = booking._id;
   const { state: payment } = await deps.commands.load(paymentStream(ref), paymentDecider);
-  const cancelled = await deps.commands.handle(bookingStream(ref), bookingDecider, { type: 'CancelBooking', by: 'traveller', paid: paidAmount(payment), reason, now }, metadataFor(ctx, now));
+  const cancelled = await deps.commands.handle(
+    bookingStream(ref),
+    bookingDecider,
+    { type: 'CancelBooking', by: 'traveller', paid: paidAmount(payment), reason, now },
+    metadataFor(ctx, now),
+  );
   if (isRefusal(cancelled)) return cancelled;
   const event = cancelled.events.find((e) => e.type === 'BookingCancelled');
   if (!event || event.type !== 'BookingCancelled') return notFound('booking');

@@ -91,12 +91,13 @@ export class CommandHandler {
   /** The stream's state for this decider: what is cached (or else its snapshot) and the events appended after it. */
   async load<S, E extends DomainEvent>(streamId: string, decider: SnapshotDecider<never, E, S>): Promise<Loaded<S>> {
     const key = this.cacheKey(streamId, decider);
-    const known = (this.cache.get(key) as Cached<S> | undefined) ?? (await this.readSnapshot<S>(streamId, decider.snapshot)) ?? {
-      state: decider.initialState(),
-      revision: 'no_stream',
-      position: -1,
-      snapshotRevision: -1,
-    };
+    const known = (this.cache.get(key) as Cached<S> | undefined) ??
+      (await this.readSnapshot<S>(streamId, decider.snapshot)) ?? {
+        state: decider.initialState(),
+        revision: 'no_stream',
+        position: -1,
+        snapshotRevision: -1,
+      };
     const fromRevision = known.revision === 'no_stream' ? 0 : known.revision + 1;
     const tail = await this.store.readStream(streamId, { fromRevision });
     const current = tail.length === 0 ? known : { ...known, ...this.fold(known.state, tail, decider) };

@@ -8,7 +8,10 @@ import type { AppendResult, EventData, EventHandler, EventStore, ExpectedRevisio
  * changes. Appends pass through untouched; the log itself is never rewritten.
  */
 export class UpcastingEventStore implements EventStore {
-  constructor(private readonly inner: EventStore, private readonly upcasters: Upcasters = eventUpcasters) {}
+  constructor(
+    private readonly inner: EventStore,
+    private readonly upcasters: Upcasters = eventUpcasters,
+  ) {}
 
   private current(event: RecordedEvent): RecordedEvent {
     const data = upcast(this.upcasters, event.type, event.data);

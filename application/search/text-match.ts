@@ -2,7 +2,13 @@ import type { ProductDefinition } from '../../domain/catalog/definitions';
 
 /** Lowercase words without accents, in any script: "Sé de Lisboa" -> ["se", "de", "lisboa"]; "寿司作り" stays one word. */
 export function words(text: string): string[] {
-  return text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC').split(/[^\p{L}\p{M}\p{N}]+/u).filter(Boolean);
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC')
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 /** Scripts written without spaces (Japanese, Chinese, ...) are matched inside words, not by word. */

@@ -18,7 +18,11 @@ export interface Done {
 
 /** The seller's side of the catalog: sellers, storefronts, keys and products. */
 export class CatalogService {
-  constructor(private readonly commands: CommandHandler, private readonly clock: Clock, private readonly reads: CatalogReads) {}
+  constructor(
+    private readonly commands: CommandHandler,
+    private readonly clock: Clock,
+    private readonly reads: CatalogReads,
+  ) {}
 
   /** Ids and slug of a definition that other products already use (read from the catalog projection). */
   private async taken(sellerId: string, productId: string, definition: ProductDefinition): Promise<CatalogTaken> {
@@ -39,32 +43,75 @@ export class CatalogService {
   }
 
   createSeller(definition: SellerDefinition, sellerId: string = randomUUID(), correlationId: string = randomUUID()): Promise<Done | Refusal> {
-    return this.done(sellerId, this.commands.handle(sellerStream(sellerId), sellerDecider, { type: 'CreateSeller', sellerId, definition }, this.metadata(correlationId)));
+    return this.done(
+      sellerId,
+      this.commands.handle(sellerStream(sellerId), sellerDecider, { type: 'CreateSeller', sellerId, definition }, this.metadata(correlationId)),
+    );
   }
 
   /** Keys are stored as their hash only; the key itself is shown once, by the caller. */
   issueSecretKey(sellerId: string, key: string, scopes: string[], correlationId: string = randomUUID()): Promise<Done | Refusal> {
     const keyId = randomUUID();
-    return this.done(keyId, this.commands.handle(sellerStream(sellerId), sellerDecider, { type: 'IssueSecretKey', keyId, keyHash: secretHash(key), scopes }, this.metadata(correlationId)));
+    return this.done(
+      keyId,
+      this.commands.handle(
+        sellerStream(sellerId),
+        sellerDecider,
+        { type: 'IssueSecretKey', keyId, keyHash: secretHash(key), scopes },
+        this.metadata(correlationId),
+      ),
+    );
   }
 
   createStorefront(definition: StorefrontDefinition, storefrontId: string = randomUUID(), correlationId: string = randomUUID()): Promise<Done | Refusal> {
-    return this.done(storefrontId, this.commands.handle(storefrontStream(storefrontId), storefrontDecider, { type: 'CreateStorefront', storefrontId, definition }, this.metadata(correlationId)));
+    return this.done(
+      storefrontId,
+      this.commands.handle(
+        storefrontStream(storefrontId),
+        storefrontDecider,
+        { type: 'CreateStorefront', storefrontId, definition },
+        this.metadata(correlationId),
+      ),
+    );
   }
 
   issueWebsiteKey(storefrontId: string, key: string, correlationId: string = randomUUID()): Promise<Done | Refusal> {
     const keyId = randomUUID();
-    return this.done(keyId, this.commands.handle(storefrontStream(storefrontId), storefrontDecider, { type: 'IssueWebsiteKey', keyId, keyHash: secretHash(key) }, this.metadata(correlationId)));
+    return this.done(
+      keyId,
+      this.commands.handle(
+        storefrontStream(storefrontId),
+        storefrontDecider,
+        { type: 'IssueWebsiteKey', keyId, keyHash: secretHash(key) },
+        this.metadata(correlationId),
+      ),
+    );
   }
 
-  async createProduct(sellerId: string, definition: ProductDefinition, productId: string = randomUUID(), correlationId: string = randomUUID()): Promise<Done | Refusal> {
+  async createProduct(
+    sellerId: string,
+    definition: ProductDefinition,
+    productId: string = randomUUID(),
+    correlationId: string = randomUUID(),
+  ): Promise<Done | Refusal> {
     const taken = await this.taken(sellerId, productId, definition);
-    return this.done(productId, this.commands.handle(productStream(productId), productDecider, { type: 'CreateProduct', productId, sellerId, definition, taken }, this.metadata(correlationId)));
+    return this.done(
+      productId,
+      this.commands.handle(
+        productStream(productId),
+        productDecider,
+        { type: 'CreateProduct', productId, sellerId, definition, taken },
+        this.metadata(correlationId),
+      ),
+    );
   }
 
   async updateProduct(sellerId: string, productId: string, definition: ProductDefinition, correlationId: string = randomUUID()): Promise<Done | Refusal> {
     const taken = await this.taken(sellerId, productId, definition);
-    return this.done(productId, this.commands.handle(productStream(productId), productDecider, { type: 'UpdateProduct', sellerId, definition, taken }, this.metadata(correlationId)));
+    return this.done(
+      productId,
+      this.commands.handle(productStream(productId), productDecider, { type: 'UpdateProduct', sellerId, definition, taken }, this.metadata(correlationId)),
+    );
   }
 
   publishProduct(sellerId: string, productId: string, publish: boolean, correlationId: string = randomUUID()): Promise<Done | Refusal> {

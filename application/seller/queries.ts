@@ -45,20 +45,28 @@ export class SellerQueries {
   async bookings(sellerId: string, query: BookingListQuery): Promise<Page<SellerBookingView> | Refusal> {
     const filter: Filter = { seller_id: sellerId, status: { $ne: 'placed' } };
     if (query.status) filter.status = { $in: query.status };
-    return this.page(BOOKINGS, `seller_bookings.${[...(query.status ?? [])].sort().join(',')}`, filter, { placed_at: -1, _id: 1 }, query,
-      (doc: Readonly<BookingDoc>) => ({ ...bookingView(doc), placed_at: doc.placed_at as string }));
+    return this.page(
+      BOOKINGS,
+      `seller_bookings.${[...(query.status ?? [])].sort().join(',')}`,
+      filter,
+      { placed_at: -1, _id: 1 },
+      query,
+      (doc: Readonly<BookingDoc>) => ({ ...bookingView(doc), placed_at: doc.placed_at as string }),
+    );
   }
 
   private async page<D extends ProductDoc | BookingDoc, T>(
-    collection: string, kind: string, filter: Filter, sort: Record<string, 1 | -1>, query: ListQuery, view: (doc: Readonly<D>) => T,
+    collection: string,
+    kind: string,
+    filter: Filter,
+    sort: Record<string, 1 | -1>,
+    query: ListQuery,
+    view: (doc: Readonly<D>) => T,
   ): Promise<Page<T> | Refusal> {
     const page = pageOf(kind, query.cursor, query.limit);
     if (isRefusal(page)) return page;
     const docs = this.docs.collection<D>(collection);
-    const [items, total] = await Promise.all([
-      docs.find(filter, { sort, skip: page.offset, limit: page.limit }),
-      docs.countDocuments(filter),
-    ]);
+    const [items, total] = await Promise.all([docs.find(filter, { sort, skip: page.offset, limit: page.limit }), docs.countDocuments(filter)]);
     return pageAnswer(page, items.map(view), total);
   }
 }

@@ -39,9 +39,10 @@ function placeBooking(command: PlaceBooking, state: Booking): BookingEvent[] | R
   if (state.abandoned) return refuse('HoldExpired', 'the checkout of this hold was abandoned and its places returned to sale');
   const at = command.now.toISOString();
   const ref = command.booking.ref;
-  const outcome: BookingEvent = command.confirmation === 'instant'
-    ? { type: 'BookingConfirmed', data: { ref, at } }
-    : { type: 'BookingPending', data: { ref, expiresAt: command.pendingExpiresAt, at } };
+  const outcome: BookingEvent =
+    command.confirmation === 'instant'
+      ? { type: 'BookingConfirmed', data: { ref, at } }
+      : { type: 'BookingPending', data: { ref, expiresAt: command.pendingExpiresAt, at } };
   return [{ type: 'BookingPlaced', data: command.booking }, outcome];
 }
 
@@ -54,17 +55,19 @@ function cancelBooking(command: CancelBooking, state: Booking): BookingEvent[] |
     });
   }
   const preview = refundPreview(state.placed, command.paid, command.now);
-  return [{
-    type: 'BookingCancelled',
-    data: {
-      ref: state.placed.ref,
-      by: command.by,
-      refundPct: preview.refund_pct,
-      refund: preview.refund,
-      reason: command.reason,
-      at: command.now.toISOString(),
+  return [
+    {
+      type: 'BookingCancelled',
+      data: {
+        ref: state.placed.ref,
+        by: command.by,
+        refundPct: preview.refund_pct,
+        refund: preview.refund,
+        reason: command.reason,
+        at: command.now.toISOString(),
+      },
     },
-  }];
+  ];
 }
 
 function abandonCheckout(command: AbandonCheckout, state: Booking): BookingEvent[] {

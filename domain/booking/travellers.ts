@@ -29,7 +29,8 @@ export function checkTravellerDetails(fields: string[], given: Record<string, un
       } else if (DATE_FIELD.test(field)) {
         if (!isRealDate(value)) problems.push({ reason: 'invalid_date', field: path, detail: `${path} must be a real date YYYY-MM-DD` });
         else if (field.includes('birth') && value >= today) problems.push({ reason: 'date_not_past', field: path, detail: `${path} must be in the past` });
-        else if (/expir/.test(field) && value <= lastDay) problems.push({ reason: 'expires_before_trip', field: path, detail: `${path} must be after the trip ends` });
+        else if (/expir/.test(field) && value <= lastDay)
+          problems.push({ reason: 'expires_before_trip', field: path, detail: `${path} must be after the trip ends` });
       }
     }
     if (absent.length > 0) missing.push(absent.length === fields.length ? { traveller: i + 1 } : { traveller: i + 1, fields: absent });

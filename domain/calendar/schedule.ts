@@ -143,13 +143,15 @@ export function calendarMonth(
   for (let i = 0; i < first.daysInMonth!; i++) {
     const date = `${month}-${String(i + 1).padStart(2, '0')}`;
     const runs = runsOn(option, date, ((first.weekday - 1 + i) % 7) + 1);
-    const starts = !runs ? [] : (times.length === 0 ? [date] : times.map((t) => `${date}T${t}`)).map((start): CalendarStart => {
-      const time = start.length === 10 ? null : start.slice(11);
-      if (option.sales_paused) return { time, status: 'closed', remaining: null };
-      const remaining = remainingAt(start);
-      if (beforeHorizon(start, horizon)) return { time, status: 'past_cutoff', remaining };
-      return { time, status: remaining === 0 ? 'sold_out' : 'open', remaining };
-    });
+    const starts = !runs
+      ? []
+      : (times.length === 0 ? [date] : times.map((t) => `${date}T${t}`)).map((start): CalendarStart => {
+          const time = start.length === 10 ? null : start.slice(11);
+          if (option.sales_paused) return { time, status: 'closed', remaining: null };
+          const remaining = remainingAt(start);
+          if (beforeHorizon(start, horizon)) return { time, status: 'past_cutoff', remaining };
+          return { time, status: remaining === 0 ? 'sold_out' : 'open', remaining };
+        });
     const status = DAY_STATUS_ORDER.find((s) => starts.some((start) => start.status === s)) ?? 'closed';
     days.push({ date, status, starts });
   }

@@ -8,10 +8,7 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** Every id a product gives its options, units, room types and extras. */
 export function itemIds(p: ProductDefinition): string[] {
-  return [
-    ...p.options.flatMap((o) => [o.id, ...o.units.map((u) => u.id), ...o.room_types.map((r) => r.id)]),
-    ...p.extras.map((e) => e.id),
-  ];
+  return [...p.options.flatMap((o) => [o.id, ...o.units.map((u) => u.id), ...o.room_types.map((r) => r.id)]), ...p.extras.map((e) => e.id)];
 }
 
 /** What other products of the catalog already use: ids are unique everywhere, slugs per seller. */
@@ -41,11 +38,15 @@ export function productProblems(p: ProductDefinition, taken: CatalogTaken = { id
     unique(o.id, `options[${i}].id`);
     o.units.forEach((u, j) => {
       unique(u.id, `options[${i}].units[${j}].id`);
-      if (u.min_qty !== null && u.max_qty !== null && u.min_qty > u.max_qty) add(`options[${i}].units[${j}].min_qty`, 'min_above_max', 'min_qty is above max_qty');
-      if (u.min_age !== null && u.max_age !== null && u.min_age > u.max_age) add(`options[${i}].units[${j}].min_age`, 'min_above_max', 'min_age is above max_age');
+      if (u.min_qty !== null && u.max_qty !== null && u.min_qty > u.max_qty)
+        add(`options[${i}].units[${j}].min_qty`, 'min_above_max', 'min_qty is above max_qty');
+      if (u.min_age !== null && u.max_age !== null && u.min_age > u.max_age)
+        add(`options[${i}].units[${j}].min_age`, 'min_above_max', 'min_age is above max_age');
     });
-    if (o.min_units !== null && o.max_units !== null && o.min_units > o.max_units) add(`options[${i}].min_units`, 'min_above_max', 'min_units is above max_units');
-    if (!o.ask_for_price && o.pricing.tiers.length === 0) add(`options[${i}].pricing.tiers`, 'no_price', 'an option that is not ask_for_price needs a price tier');
+    if (o.min_units !== null && o.max_units !== null && o.min_units > o.max_units)
+      add(`options[${i}].min_units`, 'min_above_max', 'min_units is above max_units');
+    if (!o.ask_for_price && o.pricing.tiers.length === 0)
+      add(`options[${i}].pricing.tiers`, 'no_price', 'an option that is not ask_for_price needs a price tier');
     const paying = o.units.filter((u) => !u.free);
     o.pricing.tiers.forEach((t, j) => {
       if (t.max_pax !== null && t.min_pax > t.max_pax) add(`options[${i}].pricing.tiers[${j}].min_pax`, 'min_above_max', 'min_pax is above max_pax');
@@ -58,14 +59,19 @@ export function productProblems(p: ProductDefinition, taken: CatalogTaken = { id
     if (!o.units.some((u) => ['adult', 'senior', 'student'].includes(u.type))) {
       add(`options[${i}].units`, 'no_accompanying_unit', 'an option needs a unit that may travel on its own (adult, senior or student)');
     }
-    if (new Set(o.availability.times).size !== o.availability.times.length) add(`options[${i}].availability.times`, 'duplicate_time', 'a start time is listed twice');
-    if (o.availability.until !== null && o.availability.until < o.availability.from) add(`options[${i}].availability.until`, 'until_before_from', 'until is before from');
+    if (new Set(o.availability.times).size !== o.availability.times.length)
+      add(`options[${i}].availability.times`, 'duplicate_time', 'a start time is listed twice');
+    if (o.availability.until !== null && o.availability.until < o.availability.from)
+      add(`options[${i}].availability.until`, 'until_before_from', 'until is before from');
     o.policy.tiers.forEach((t, j) => {
       if (t.to_days !== null && t.from_days >= t.to_days) add(`options[${i}].policy.tiers[${j}].to_days`, 'empty_range', 'to_days must be above from_days');
     });
     if (o.policy.tiers.length === 0) add(`options[${i}].policy.tiers`, 'no_tiers', 'a cancellation policy needs at least one tier');
-    const dates: [string, string][] = [['from', o.availability.from], ...(o.availability.until ? [['until', o.availability.until] as [string, string]] : []),
-      ...o.availability.closed_dates.map((d, j): [string, string] => [`closed_dates[${j}]`, d])];
+    const dates: [string, string][] = [
+      ['from', o.availability.from],
+      ...(o.availability.until ? [['until', o.availability.until] as [string, string]] : []),
+      ...o.availability.closed_dates.map((d, j): [string, string] => [`closed_dates[${j}]`, d]),
+    ];
     for (const [name, date] of dates) {
       if (!isRealDate(date)) add(`options[${i}].availability.${name}`, 'invalid_date', 'not a real date');
     }

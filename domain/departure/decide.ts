@@ -3,7 +3,16 @@ import { Refusal, refuse } from '../shared/refusal';
 import { Departure, DepartureEvent, ReleaseReason, evolveDeparture, remainingAt, takesPlaces } from './events';
 
 /** `capacity` is what the catalog gives the start now: the departure records it when it differs from what it has. */
-export type HoldPlaces = { type: 'HoldPlaces'; ref: string; optionId: string; start: string; places: number; capacity: number | null; expiresAt: string; now: Date };
+export type HoldPlaces = {
+  type: 'HoldPlaces';
+  ref: string;
+  optionId: string;
+  start: string;
+  places: number;
+  capacity: number | null;
+  expiresAt: string;
+  now: Date;
+};
 export type BookPlaces = { type: 'BookPlaces'; ref: string; now: Date };
 export type ReleasePlaces = { type: 'ReleasePlaces'; ref: string; why: ReleaseReason; now: Date };
 

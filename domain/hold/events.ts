@@ -32,9 +32,7 @@ export type HoldExpired = Event<'HoldExpired', { ref: string; at: string }>;
 export type HoldEvent = HoldPlaced | HoldCheckedOut | HoldExpired;
 
 export type Hold =
-  | { status: 'none' }
-  | { status: 'on_hold' | 'expired'; placed: HoldPlacedData }
-  | { status: 'checked_out'; placed: HoldPlacedData; leadEmail: string };
+  { status: 'none' } | { status: 'on_hold' | 'expired'; placed: HoldPlacedData } | { status: 'checked_out'; placed: HoldPlacedData; leadEmail: string };
 
 export const initialHold = (): Hold => ({ status: 'none' });
 

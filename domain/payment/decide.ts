@@ -4,7 +4,14 @@ import type { PaymentMethodKind } from '../catalog/definitions';
 import { Refusal } from '../shared/refusal';
 import { Payment, PaymentEvent, PaymentStatus } from './events';
 
-export type ArrangePayment = { type: 'ArrangePayment'; ref: string; method: PaymentMethodKind | null; dueNow: Money; onArrival: Money | null; dueAt: string | null };
+export type ArrangePayment = {
+  type: 'ArrangePayment';
+  ref: string;
+  method: PaymentMethodKind | null;
+  dueNow: Money;
+  onArrival: Money | null;
+  dueAt: string | null;
+};
 /** `refund` is the total this booking's cancellation gives back: repeating the command refunds nothing more. */
 export type RefundPayment = { type: 'RefundPayment'; ref: string; refund: Money; now: Date };
 export type CancelUnpaid = { type: 'CancelUnpaid'; ref: string; now: Date };

@@ -8,25 +8,31 @@ export type PaymentStatus = 'paid' | 'unpaid' | 'pay_on_arrival' | 'refunded' | 
  * How one booking is paid. With no way to pay set up on the site, what is due now is
  * settled when booking (spec 2.6: due_now is paid when booking).
  */
-export type PaymentArranged = Event<'PaymentArranged', {
-  ref: string;
-  method: PaymentMethodKind | null;
-  status: PaymentStatus;
-  /** When the money must have come in; null when it is paid now or on the day. */
-  dueAt: string | null;
-  /** The amount to bring on arrival, for pay_on_arrival. */
-  onArrival: Money | null;
-  paid: Money;
-}>;
+export type PaymentArranged = Event<
+  'PaymentArranged',
+  {
+    ref: string;
+    method: PaymentMethodKind | null;
+    status: PaymentStatus;
+    /** When the money must have come in; null when it is paid now or on the day. */
+    dueAt: string | null;
+    /** The amount to bring on arrival, for pay_on_arrival. */
+    onArrival: Money | null;
+    paid: Money;
+  }
+>;
 
-export type PaymentRefunded = Event<'PaymentRefunded', {
-  ref: string;
-  refund: Money;
-  /** Refunded so far, this refund included. */
-  refunded: Money;
-  status: PaymentStatus;
-  at: string;
-}>;
+export type PaymentRefunded = Event<
+  'PaymentRefunded',
+  {
+    ref: string;
+    refund: Money;
+    /** Refunded so far, this refund included. */
+    refunded: Money;
+    status: PaymentStatus;
+    at: string;
+  }
+>;
 
 /** A cancelled booking that had nothing paid yet owes nothing any more (no amount to bring, no link to pay). */
 export type PaymentCancelled = Event<'PaymentCancelled', { ref: string; at: string }>;
@@ -34,8 +40,7 @@ export type PaymentCancelled = Event<'PaymentCancelled', { ref: string; at: stri
 export type PaymentEvent = PaymentArranged | PaymentRefunded | PaymentCancelled;
 
 export type Payment =
-  | { status: 'none' }
-  | { status: PaymentStatus; method: PaymentMethodKind | null; dueAt: string | null; onArrival: Money | null; paid: Money; refunded: Money };
+  { status: 'none' } | { status: PaymentStatus; method: PaymentMethodKind | null; dueAt: string | null; onArrival: Money | null; paid: Money; refunded: Money };
 
 export const initialPayment = (): Payment => ({ status: 'none' });
 

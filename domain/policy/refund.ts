@@ -26,5 +26,9 @@ export function percentOf(amount: number, pct: number): number {
 
 /** The preset a policy's name stands for in quotes (lowercase snake_case). */
 export function policyPreset(policy: CancellationPolicy): string {
-  return policy.name.trim().toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+  return policy.name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
 }

@@ -154,8 +154,16 @@ function unitLines(option: OptionDefinition, tier: PriceTier, selection: Selecti
     for (const p of priced) {
       const unitPrice = convert(p.usd);
       lines.push({
-        kind: 'unit', ref: unit.id, label: unit.label, qty: p.qty, unit_price: unitPrice, original_unit_price: null,
-        total: money(unitPrice.amount * p.qty, unitPrice.currency), pay_at: 'upfront', included: false, vehicle: option.vehicle,
+        kind: 'unit',
+        ref: unit.id,
+        label: unit.label,
+        qty: p.qty,
+        unit_price: unitPrice,
+        original_unit_price: null,
+        total: money(unitPrice.amount * p.qty, unitPrice.currency),
+        pay_at: 'upfront',
+        included: false,
+        vehicle: option.vehicle,
       });
     }
   }
@@ -184,14 +192,27 @@ function extraLines(request: PriceRequest, convert: (usd: number) => Money): Quo
     // What is paid on the day is shown in the currency it is paid in.
     const unitPrice = extra.included ? convert(0) : extra.pay === 'local' && extra.local_price ? { ...extra.local_price } : convert(extra.price);
     lines.push({
-      kind: 'extra', ref: extra.id, label: extra.name, qty: chosen.qty, unit_price: unitPrice, original_unit_price: null,
-      total: money(unitPrice.amount * chosen.qty, unitPrice.currency), pay_at: extra.pay, included: extra.included, vehicle: null,
+      kind: 'extra',
+      ref: extra.id,
+      label: extra.name,
+      qty: chosen.qty,
+      unit_price: unitPrice,
+      original_unit_price: null,
+      total: money(unitPrice.amount * chosen.qty, unitPrice.currency),
+      pay_at: extra.pay,
+      included: extra.included,
+      vehicle: null,
     });
   }
   return lines;
 }
 
-function roomLines(option: OptionDefinition, selection: Selection, seats: number, convert: (usd: number) => Money): { lines: QuoteLine[]; pairing: boolean } | Refusal {
+function roomLines(
+  option: OptionDefinition,
+  selection: Selection,
+  seats: number,
+  convert: (usd: number) => Money,
+): { lines: QuoteLine[]; pairing: boolean } | Refusal {
   if (option.room_types.length === 0) return { lines: [], pairing: false };
   const rooming = (reason: string) => refuse('RoomingInvalid', `rooms do not fit the travellers (${reason})`, { details: { reason } });
   if (selection.rooms.length === 0) return rooming('rooms_required');
@@ -210,8 +231,16 @@ function roomLines(option: OptionDefinition, selection: Selection, seats: number
     if (seats === 1 && type.sleeps > 1 && type.solo_may_share) pairing = true;
     const unitPrice = convert(type.supplement);
     lines.push({
-      kind: 'room', ref: type.id, label: type.name, qty: occupants, unit_price: unitPrice, original_unit_price: null,
-      total: money(unitPrice.amount * occupants, unitPrice.currency), pay_at: 'upfront', included: false, vehicle: null,
+      kind: 'room',
+      ref: type.id,
+      label: type.name,
+      qty: occupants,
+      unit_price: unitPrice,
+      original_unit_price: null,
+      total: money(unitPrice.amount * occupants, unitPrice.currency),
+      pay_at: 'upfront',
+      included: false,
+      vehicle: null,
     });
   }
   if (beds < seats) return rooming('not_enough_rooms');
@@ -227,7 +256,18 @@ function pickupLine(request: PriceRequest, convert: (usd: number) => Money): { l
   if (!rule) return refuse('PickupNotOffered', 'no pickup from there', { reason: 'outside_area' });
   const price = convert(rule.price);
   return {
-    line: { kind: 'pickup', ref: rule.area, label: `Pickup: ${rule.area}`, qty: 1, unit_price: price, original_unit_price: null, total: price, pay_at: 'upfront', included: false, vehicle: option.vehicle },
+    line: {
+      kind: 'pickup',
+      ref: rule.area,
+      label: `Pickup: ${rule.area}`,
+      qty: 1,
+      unit_price: price,
+      original_unit_price: null,
+      total: price,
+      pay_at: 'upfront',
+      included: false,
+      vehicle: option.vehicle,
+    },
     pickup: { area: rule.area, price },
   };
 }

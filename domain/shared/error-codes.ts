@@ -22,12 +22,21 @@ const nullableInt = { type: ['integer', 'null'] } as const;
 const list = (items: FieldSchema) => ({ type: 'array', items }) as const;
 const anyObject = { type: 'object' } as const;
 
-const code = <F extends Record<string, FieldSchema>>(status: number, when: string, fields: F = {} as F, required: (keyof F & string)[] = Object.keys(fields)): ErrorCodeSpec => ({
-  status, when, fields, required,
+const code = <F extends Record<string, FieldSchema>>(
+  status: number,
+  when: string,
+  fields: F = {} as F,
+  required: (keyof F & string)[] = Object.keys(fields),
+): ErrorCodeSpec => ({
+  status,
+  when,
+  fields,
+  required,
 });
 
 /** A refusal of a quote, hold or checkout (422). */
-const selling = <F extends Record<string, FieldSchema>>(when: string, fields: F = {} as F, required?: (keyof F & string)[]) => code(422, when, fields, required);
+const selling = <F extends Record<string, FieldSchema>>(when: string, fields: F = {} as F, required?: (keyof F & string)[]) =>
+  code(422, when, fields, required);
 
 export const ERROR_CODES = {
   BadRequest: code(400, 'the request is not valid HTTP (a malformed request line or header)'),
@@ -36,21 +45,26 @@ export const ERROR_CODES = {
     permission: text,
     reason: { type: 'string', enum: ['missing_permission', 'no_operator'] },
   }),
-  OriginNotAllowed: code(403, 'the browser origin is not in the storefront\'s allowed origins', { origin: text }),
+  OriginNotAllowed: code(403, "the browser origin is not in the storefront's allowed origins", { origin: text }),
   NotFound: code(404, 'no such trip, page, option or booking on this site; a wrong token or email for a booking', { entity: text }),
   MethodNotAllowed: code(405, 'the path exists but does not take this method'),
-  Conflict: code(409, 'the state forbids it (already cancelled; hold checked out for someone else; idempotency key with a different request)', {
-    reason: text,
-    details: anyObject,
-  }, ['reason']),
+  Conflict: code(
+    409,
+    'the state forbids it (already cancelled; hold checked out for someone else; idempotency key with a different request)',
+    {
+      reason: text,
+      details: anyObject,
+    },
+    ['reason'],
+  ),
   ContentTooLarge: code(413, 'the request body is larger than the endpoint takes', { max_bytes: count }),
   UnsupportedMediaType: code(415, 'the body is not sent as the endpoint expects (JSON bodies need Content-Type: application/json)', { expected: text }),
   InvalidInput: code(422, 'missing field, wrong type, unacceptable value, non-real date or month', {
     problems: list({ $ref: '#/components/schemas/InputProblem' }),
   }),
   PriceTableNotMonotonic: code(422, 'seller endpoints: a bigger group would pay more per person in total than a smaller one', { cells: list(anyObject) }),
-  RequestHeaderFieldsTooLarge: code(431, 'the request\'s headers are too large'),
-  RateLimited: code(429, 'over the key\'s limit or an abuse limit', { retry_after_seconds: count }),
+  RequestHeaderFieldsTooLarge: code(431, "the request's headers are too large"),
+  RateLimited: code(429, "over the key's limit or an abuse limit", { retry_after_seconds: count }),
   InternalError: code(500, 'something failed on our side; nothing a client sends should cause it'),
   SearchUnavailable: code(503, 'search is down or not set up; fall back to GET /v1/public/products with q'),
   Overloaded: code(503, 'every database connection was busy for 3 seconds'),
@@ -59,12 +73,16 @@ export const ERROR_CODES = {
   SoldOut: selling('no places left'),
   NotEnoughCapacity: selling('fewer places than travellers', { remaining: count }),
   PastCutoff: selling('too late to book', { cutoffAt: { type: 'string', format: 'date-time' } }),
-  PriceNotAvailable: selling('no price for the selection', {
-    unitId: { type: ['string', 'null'] },
-    reason: { type: 'string', enum: ['outside_season', 'group_size', 'weekday', 'ask_for_price'] },
-  }, ['reason']),
+  PriceNotAvailable: selling(
+    'no price for the selection',
+    {
+      unitId: { type: ['string', 'null'] },
+      reason: { type: 'string', enum: ['outside_season', 'group_size', 'weekday', 'ask_for_price'] },
+    },
+    ['reason'],
+  ),
   UnitQuantityInvalid: selling('too few or too many of a unit', { unitId: { type: ['string', 'null'] }, min: nullableInt, max: nullableInt }),
-  AgeRestriction: selling('an age outside the unit\'s ages', { unitId: text, minAge: nullableInt, maxAge: nullableInt }),
+  AgeRestriction: selling("an age outside the unit's ages", { unitId: text, minAge: nullableInt, maxAge: nullableInt }),
   AccompanimentRequired: selling('a traveller needs company', { unitId: text, by: { type: ['string', 'null'] } }),
   UnknownUnit: selling('unit_id is not a unit of the option', { unitId: text }),
   VehicleCapacityExceeded: selling('the vehicles lack seats', { pax: count, seats: count }),
@@ -97,9 +115,18 @@ export const ERROR_CODES = {
   AlreadyBooked: selling('warn_if_booked, and the email has a pending or confirmed booking for the option and start', { bookings: count }),
   PickupDetailsRequired: selling('flight, ship or room details are missing', { missing: list(text) }),
   AdjustmentTooLarge: selling('seller endpoints: the adjustment is larger than allowed', { total: anyObject }),
-  PriceChanged: selling('seller endpoints: the price changed since it was shown', {
-    difference: anyObject, refund: anyObject, expected_difference: anyObject, expected_refund: anyObject, total: anyObject, expected_total: anyObject,
-  }, []),
+  PriceChanged: selling(
+    'seller endpoints: the price changed since it was shown',
+    {
+      difference: anyObject,
+      refund: anyObject,
+      expected_difference: anyObject,
+      expected_refund: anyObject,
+      total: anyObject,
+      expected_total: anyObject,
+    },
+    [],
+  ),
   SellerUnavailable: selling('a hold or checkout on the own site of a suspended seller'),
 } as const satisfies Record<string, ErrorCodeSpec>;
 

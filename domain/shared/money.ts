@@ -7,9 +7,27 @@ export interface Money {
 }
 
 const MINOR_DIGITS: Record<string, number> = {
-  USD: 2, EUR: 2, GBP: 2, CHF: 2, AUD: 2, CAD: 2, NZD: 2, SGD: 2, AED: 2, THB: 2, MXN: 2, ZAR: 2,
-  JPY: 0, KRW: 0, ISK: 0, VND: 0,
-  OMR: 3, BHD: 3, KWD: 3, JOD: 3, TND: 3,
+  USD: 2,
+  EUR: 2,
+  GBP: 2,
+  CHF: 2,
+  AUD: 2,
+  CAD: 2,
+  NZD: 2,
+  SGD: 2,
+  AED: 2,
+  THB: 2,
+  MXN: 2,
+  ZAR: 2,
+  JPY: 0,
+  KRW: 0,
+  ISK: 0,
+  VND: 0,
+  OMR: 3,
+  BHD: 3,
+  KWD: 3,
+  JOD: 3,
+  TND: 3,
 };
 
 export function isKnownCurrency(code: string): boolean {

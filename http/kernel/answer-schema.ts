@@ -40,7 +40,11 @@ export const nInt = orNull(int());
 export const nStr = orNull(str());
 export const count = int(0);
 /** ISO 8601 UTC with milliseconds. */
-export const timestamp = str({ format: 'date-time', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$', description: 'ISO 8601 UTC with milliseconds' });
+export const timestamp = str({
+  format: 'date-time',
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$',
+  description: 'ISO 8601 UTC with milliseconds',
+});
 export const nTimestamp = orNull(timestamp);
 /** YYYY-MM-DDTHH:MM in the trip's own zone, or YYYY-MM-DD for an option open all day. */
 export const localStart = str({

@@ -23,7 +23,11 @@ const PARAM_DESCRIPTIONS: Record<string, string> = {
 
 const problemContent = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
-const rateHeaders = { 'RateLimit-Limit': headerRef('RateLimit-Limit'), 'RateLimit-Remaining': headerRef('RateLimit-Remaining'), 'RateLimit-Reset': headerRef('RateLimit-Reset') };
+const rateHeaders = {
+  'RateLimit-Limit': headerRef('RateLimit-Limit'),
+  'RateLimit-Remaining': headerRef('RateLimit-Remaining'),
+  'RateLimit-Reset': headerRef('RateLimit-Reset'),
+};
 const problemResponse = (description: string, headers: Record<string, unknown> = {}) => ({
   description,
   ...(Object.keys(headers).length > 0 ? { headers } : {}),
@@ -32,8 +36,15 @@ const problemResponse = (description: string, headers: Record<string, unknown> =
 
 /** Error answers by status (spec part 7); each is a problem document. */
 const ERROR_RESPONSES: Record<string, string> = {
-  '401': 'Unauthenticated', '403': 'Forbidden', '404': 'NotFound', '409': 'Conflict', '413': 'ContentTooLarge', '415': 'UnsupportedMediaType',
-  '422': 'Unprocessable', '429': 'RateLimited', '503': 'Unavailable',
+  '401': 'Unauthenticated',
+  '403': 'Forbidden',
+  '404': 'NotFound',
+  '409': 'Conflict',
+  '413': 'ContentTooLarge',
+  '415': 'UnsupportedMediaType',
+  '422': 'Unprocessable',
+  '429': 'RateLimited',
+  '503': 'Unavailable',
 };
 
 function operationEntry(op: Operation, surface: Surface): Record<string, unknown> {
@@ -52,7 +63,9 @@ function operationEntry(op: Operation, surface: Surface): Record<string, unknown
       schema,
       ...(op.multi?.includes(name) ? { style: 'form', explode: false } : {}),
     })),
-    ...(op.idempotencyKey ? [{ name: 'Idempotency-Key', in: 'header', required: false, ...describe('Idempotency-Key'), schema: str({ minLength: 1, maxLength: 255 }) }] : []),
+    ...(op.idempotencyKey
+      ? [{ name: 'Idempotency-Key', in: 'header', required: false, ...describe('Idempotency-Key'), schema: str({ minLength: 1, maxLength: 255 }) }]
+      : []),
   ];
   const errors = [...(doc?.errors ?? []), ...(op.body ? ['413', '415'] : [])];
   const successHeaders: Record<string, unknown> = {
@@ -69,7 +82,13 @@ function operationEntry(op: Operation, surface: Surface): Record<string, unknown
     ...(op.permission ? { 'x-permission': op.permission } : {}),
     parameters,
     ...(op.body
-      ? { requestBody: { required: op.bodyRequired ?? false, ...(op.bodyDescription ? { description: op.bodyDescription } : {}), content: { 'application/json': { schema: op.body } } } }
+      ? {
+          requestBody: {
+            required: op.bodyRequired ?? false,
+            ...(op.bodyDescription ? { description: op.bodyDescription } : {}),
+            content: { 'application/json': { schema: op.body } },
+          },
+        }
       : {}),
     responses: {
       [String(op.success.status)]: {
@@ -117,9 +136,15 @@ export function openApiDocument(surfaces: readonly Surface[]): Record<string, un
         'RateLimit-Remaining': { description: 'Calls left this minute (may lag up to 2 seconds across instances)', schema: int(0) },
         'RateLimit-Reset': { description: "Seconds to the minute's end", schema: int(0) },
         'Retry-After': { description: 'Seconds to wait before trying again', schema: int(0) },
-        'X-Request-Id': { description: 'The request id: the X-Request-Id the request sent, else a new one; it names the request in our logs and its events', schema: str() },
+        'X-Request-Id': {
+          description: 'The request id: the X-Request-Id the request sent, else a new one; it names the request in our logs and its events',
+          schema: str(),
+        },
         ETag: { description: 'Weak ETag of the answer, the same whatever the encoding; send it back in If-None-Match', schema: str() },
-        'Cache-Control-Catalog': { description: 'Catalog reads: private, max-age=60 (Vary: Authorization, Tp-Publishable-Key)', schema: { const: 'private, max-age=60' } },
+        'Cache-Control-Catalog': {
+          description: 'Catalog reads: private, max-age=60 (Vary: Authorization, Tp-Publishable-Key)',
+          schema: { const: 'private, max-age=60' },
+        },
         'Cache-Control-NoStore': { description: 'Every other answer: no-store', schema: { const: 'no-store' } },
       },
       responses: {
@@ -128,7 +153,9 @@ export function openApiDocument(surfaces: readonly Surface[]): Record<string, un
         Forbidden: problemResponse(
           "403 OriginNotAllowed (a browser origin not in the storefront's allowed origins; carries `origin`) or NotPermitted (a secret key lacking the permission; carries `permission` and `reason`)",
         ),
-        NotFound: problemResponse('404 NotFound: no such trip, option, hold or booking on this site, or a wrong token or email for a booking; carries `entity`'),
+        NotFound: problemResponse(
+          '404 NotFound: no such trip, option, hold or booking on this site, or a wrong token or email for a booking; carries `entity`',
+        ),
         Conflict: problemResponse(
           '409 Conflict: the state forbids it (already cancelled; hold checked out for someone else; Idempotency-Key reused with a different request); carries `reason` and `details`',
         ),
@@ -139,10 +166,15 @@ export function openApiDocument(surfaces: readonly Surface[]): Record<string, un
         ),
         RateLimited: {
           description: "429 RateLimited: over the key's calls per minute or the limit per client address; carries retry_after_seconds",
-          headers: { 'Retry-After': { description: 'Seconds to wait before trying again (as retry_after_seconds)', required: true, schema: int(0) }, ...rateHeaders },
+          headers: {
+            'Retry-After': { description: 'Seconds to wait before trying again (as retry_after_seconds)', required: true, schema: int(0) },
+            ...rateHeaders,
+          },
           content: problemContent,
         },
-        Unavailable: problemResponse('503 Overloaded (every database connection busy for 3 seconds) or SearchUnavailable', { 'Retry-After': headerRef('Retry-After') }),
+        Unavailable: problemResponse('503 Overloaded (every database connection busy for 3 seconds) or SearchUnavailable', {
+          'Retry-After': headerRef('Retry-After'),
+        }),
       },
     },
   };

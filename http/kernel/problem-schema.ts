@@ -28,8 +28,11 @@ const Problem = object(
   },
   members,
   {
-    description: 'RFC 9457 problem document (spec part 7), sent as application/problem+json. Codes, statuses and members: '
-      + Object.entries(ERROR_CODES).map(([code, spec]) => `${code} (${spec.status}): ${spec.when}`).join('; '),
+    description:
+      'RFC 9457 problem document (spec part 7), sent as application/problem+json. Codes, statuses and members: ' +
+      Object.entries(ERROR_CODES)
+        .map(([code, spec]) => `${code} (${spec.status}): ${spec.when}`)
+        .join('; '),
     allOf: Object.entries(ERROR_CODES).map(([code, spec]) => ({
       if: { properties: { code: { const: code } }, required: ['code'] },
       then: {

@@ -2,9 +2,19 @@ import { ERROR_CODES, ErrorCode } from '../../domain/shared/error-codes';
 import type { InputProblem, Refusal } from '../../domain/shared/refusal';
 
 const TITLES: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 409: 'Conflict',
-  413: 'Content Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Content', 429: 'Too Many Requests',
-  431: 'Request Header Fields Too Large', 500: 'Internal Server Error', 503: 'Service Unavailable',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 /** An error answer: an RFC 9457 problem document whose status comes from the code's entry in the registry. */
@@ -54,4 +64,6 @@ export function problemFromRefusal(refusal: Refusal): Problem {
 export const unauthenticated = (detail = 'a valid key is needed'): Problem => new Problem('Unauthenticated', detail);
 
 export const invalidInputProblem = (problems: InputProblem[], detail?: string): Problem =>
-  new Problem('InvalidInput', detail ?? (problems.map((p) => p.detail).join('; ') || 'the request does not fit the contract'), { problems: problems.map(completeProblem) });
+  new Problem('InvalidInput', detail ?? (problems.map((p) => p.detail).join('; ') || 'the request does not fit the contract'), {
+    problems: problems.map(completeProblem),
+  });

@@ -70,15 +70,20 @@ export function mountSurface(surface: Surface, wiring: SurfaceWiring): Middlewar
   const router = new Router();
   const mapRefusal = surface.mapRefusal ?? problemFromRefusal;
   for (const op of surface.operations) {
-    router.register(op.path.replace(/\{(\w+)\}/g, ':$1'), [op.method.toUpperCase()], [
-      idempotencyKey(op),
-      ...(surface.perOperation?.(op) ?? []),
-      jsonBody(op),
-      validate(op, wiring.validator),
-      etag(op),
-      catalogCache(op, wiring.cache, wiring.catalogVersion),
-      respond(op, wiring.app, mapRefusal),
-    ], { name: op.id });
+    router.register(
+      op.path.replace(/\{(\w+)\}/g, ':$1'),
+      [op.method.toUpperCase()],
+      [
+        idempotencyKey(op),
+        ...(surface.perOperation?.(op) ?? []),
+        jsonBody(op),
+        validate(op, wiring.validator),
+        etag(op),
+        catalogCache(op, wiring.cache, wiring.catalogVersion),
+        respond(op, wiring.app, mapRefusal),
+      ],
+      { name: op.id },
+    );
   }
   const chain = compose([...surface.middleware, router.routes() as Middleware, unmatched(router)]);
   return function surfaceOf(ctx: Context, next: Next) {

@@ -9,7 +9,11 @@ export function idempotencyKey(op: Operation) {
       const key = ctx.get('Idempotency-Key');
       if (!key || key.length > 255) {
         throw invalidInputProblem([
-          { reason: 'invalid_value', field: 'Idempotency-Key', detail: 'Idempotency-Key must be 1 to 255 characters, e.g. a UUID made for this booking attempt' },
+          {
+            reason: 'invalid_value',
+            field: 'Idempotency-Key',
+            detail: 'Idempotency-Key must be 1 to 255 characters, e.g. a UUID made for this booking attempt',
+          },
         ]);
       }
       ctx.state.idempotencyKey = key;

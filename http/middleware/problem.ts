@@ -11,7 +11,8 @@ export function problems(log: Logger) {
     } catch (error) {
       let problem: Problem;
       if (error instanceof Problem) problem = error;
-      else if (error instanceof StoreOverloaded) problem = new Problem('Overloaded', 'every database connection is busy: try again in a second', {}, { 'Retry-After': '1' });
+      else if (error instanceof StoreOverloaded)
+        problem = new Problem('Overloaded', 'every database connection is busy: try again in a second', {}, { 'Retry-After': '1' });
       else {
         log.error('unhandled error', { requestId: ctx.state.requestId, path: ctx.path, error: error instanceof Error ? error.stack : String(error) });
         problem = new Problem('InternalError', 'something went wrong on our side; the request id names it in our logs');

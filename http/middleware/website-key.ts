@@ -61,7 +61,9 @@ export function allowedOrigin() {
     const origin = ctx.get('Origin');
     const caller = ctx.state.caller as StorefrontContext;
     if (origin && !caller.storefront.allowed_origins.includes(origin)) {
-      throw new Problem('OriginNotAllowed', `the origin ${origin} may not use this website key: the storefront's owner adds it to its allowed origins`, { origin });
+      throw new Problem('OriginNotAllowed', `the origin ${origin} may not use this website key: the storefront's owner adds it to its allowed origins`, {
+        origin,
+      });
     }
     await next();
   };

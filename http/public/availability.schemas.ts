@@ -12,11 +12,13 @@ const CalendarDay = object(
   {
     date,
     status: startStatus,
-    starts: arr(object({
-      time: described(orNull(str({ pattern: '^\\d{2}:\\d{2}$' })), 'HH:MM local; null = open all day'),
-      status: startStatus,
-      remaining: described(orNull(int(0)), 'null when places are not counted'),
-    })),
+    starts: arr(
+      object({
+        time: described(orNull(str({ pattern: '^\\d{2}:\\d{2}$' })), 'HH:MM local; null = open all day'),
+        status: startStatus,
+        remaining: described(orNull(int(0)), 'null when places are not counted'),
+      }),
+    ),
   },
   {},
   { description: 'A day of an option calendar (spec 2.5); no prices' },
@@ -68,7 +70,6 @@ const Quote = object(
   { description: 'A quote (spec 2.6): lines add up exactly to totals after rounding' },
 );
 
-
 const PaymentMethods = arr(
   object({
     kind: described(text, 'Observed pay_on_arrival, payment_link'),
@@ -78,24 +79,36 @@ const PaymentMethods = arr(
   { description: 'Only methods whose time to pay ends in time for the start; bank details are never here' },
 );
 
-
 // ---------------------------------------------------------------- requests
 
 const attributionField = (max: number) => str({ maxLength: max });
 export const attribution = obj({
-  utm_source: attributionField(200), utm_medium: attributionField(200), utm_campaign: attributionField(200),
-  utm_term: attributionField(200), utm_content: attributionField(200), referrer: attributionField(500),
-  gclid: attributionField(500), gbraid: attributionField(500), wbraid: attributionField(500),
-  fbclid: attributionField(500), msclkid: attributionField(500), ttclid: attributionField(500),
+  utm_source: attributionField(200),
+  utm_medium: attributionField(200),
+  utm_campaign: attributionField(200),
+  utm_term: attributionField(200),
+  utm_content: attributionField(200),
+  referrer: attributionField(500),
+  gclid: attributionField(500),
+  gbraid: attributionField(500),
+  wbraid: attributionField(500),
+  fbclid: attributionField(500),
+  msclkid: attributionField(500),
+  ttclid: attributionField(500),
 });
 
 /** The selection a quote prices and a hold keeps (spec 4.3); a hold adds attribution. */
 export const selectionFields = {
   option_id: str({ minLength: 1, maxLength: 100 }),
   start: localStartParam,
-  units: arr(obj({ unit_id: str({ minLength: 1, maxLength: 100 }), qty: int(0, 50), ages: arr(int(0, 120), { maxItems: 50 }) }, ['unit_id', 'qty']), { minItems: 1, maxItems: 20 }),
+  units: arr(obj({ unit_id: str({ minLength: 1, maxLength: 100 }), qty: int(0, 50), ages: arr(int(0, 120), { maxItems: 50 }) }, ['unit_id', 'qty']), {
+    minItems: 1,
+    maxItems: 20,
+  }),
   extras: arr(obj({ extra_id: str({ minLength: 1, maxLength: 100 }), qty: int(0, 100) }, ['extra_id', 'qty']), { maxItems: 50 }),
-  rooms: arr(obj({ room_type_id: str({ minLength: 1, maxLength: 100 }), qty: int(1, 50), beds: str({ maxLength: 50 }) }, ['room_type_id', 'qty']), { maxItems: 50 }),
+  rooms: arr(obj({ room_type_id: str({ minLength: 1, maxLength: 100 }), qty: int(1, 50), beds: str({ maxLength: 50 }) }, ['room_type_id', 'qty']), {
+    maxItems: 50,
+  }),
   pickup: nullable(obj({ place_id: str({ maxLength: 200 }), lat: num(-90, 90), lng: num(-180, 180) })),
   currency,
 };

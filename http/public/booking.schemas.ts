@@ -20,7 +20,10 @@ const Hold = object(
 const HoldStatus = object(
   {
     ref: bookingRef,
-    status: described(enumOf('on_hold', 'expired', 'checked_out'), 'expired once hold_expires_at has passed without checkout; checked_out once a booking was made from it'),
+    status: described(
+      enumOf('on_hold', 'expired', 'checked_out'),
+      'expired once hold_expires_at has passed without checkout; checked_out once a booking was made from it',
+    ),
     hold_expires_at: timestamp,
     start: localStart,
     quote: ref('Quote'),
@@ -44,14 +47,29 @@ const BookingView = object(
     trip: described(object({ title: text, option: text, product_id: id }), 'The trip as sold'),
     payment: object({
       method: described(nStr, 'pay_on_arrival, payment_link or bank_transfer; null when none was chosen'),
-      status: described(text, 'Values shown: unpaid, pay_on_arrival, proof_submitted. Also: paid (settled when booking, where the site has no way to pay set up), refunded (all that was paid went back), cancelled (a cancelled booking that had nothing paid owes nothing)'),
+      status: described(
+        text,
+        'Values shown: unpaid, pay_on_arrival, proof_submitted. Also: paid (settled when booking, where the site has no way to pay set up), refunded (all that was paid went back), cancelled (a cancelled booking that had nothing paid owes nothing)',
+      ),
       due_at: nTimestamp,
-      on_arrival: described(nMoney, "The amount to bring, in the booking's currency or the first currency the pay-on-arrival method accepts; read its currency"),
+      on_arrival: described(
+        nMoney,
+        "The amount to bring, in the booking's currency or the first currency the pay-on-arrival method accepts; read its currency",
+      ),
       bank: orNull({ type: 'object' }),
       receipt: orNull({ type: 'object' }),
       link: orNull({ type: 'object' }),
     }),
-    details: described(object({ status: described(text, 'Value shown: not_needed. Also: complete (the option collects details at checkout and they were given)'), due_at: nTimestamp, needed: bool, complete: bool, overdue: bool }), 'Traveller details'),
+    details: described(
+      object({
+        status: described(text, 'Value shown: not_needed. Also: complete (the option collects details at checkout and they were given)'),
+        due_at: nTimestamp,
+        needed: bool,
+        complete: bool,
+        overdue: bool,
+      }),
+      'Traveller details',
+    ),
     cancellation: orNull(ref('Cancellation')),
     rejection_reason: nStr,
     quote: described(ref('Quote'), 'The quote as sold'),
@@ -61,13 +79,10 @@ const BookingView = object(
 );
 
 const CheckoutBooking = {
-  description: 'The booking view plus its tokens. booking_token opens the booking (view, refund, cancel); contact_token fixes the lead contact. Both are null on a repeated checkout of the same hold',
-  allOf: [
-    ref('BookingView'),
-    object({}, { booking_token: nStr, contact_token: nStr }),
-  ],
+  description:
+    'The booking view plus its tokens. booking_token opens the booking (view, refund, cancel); contact_token fixes the lead contact. Both are null on a repeated checkout of the same hold',
+  allOf: [ref('BookingView'), object({}, { booking_token: nStr, contact_token: nStr })],
 };
-
 
 // ---------------------------------------------------------------- requests
 

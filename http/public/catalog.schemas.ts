@@ -1,5 +1,21 @@
 /** Answers of the catalog reads: storefront (2.2), trip cards and lists (2.3), trips (2.4). */
-import { object, orNull, described, id, text, nInt, nStr, count, currencyCode, template, money, nMoney, namedSlug, Rating, page } from '../kernel/answer-schema';
+import {
+  object,
+  orNull,
+  described,
+  id,
+  text,
+  nInt,
+  nStr,
+  count,
+  currencyCode,
+  template,
+  money,
+  nMoney,
+  namedSlug,
+  Rating,
+  page,
+} from '../kernel/answer-schema';
 import { locale } from '../kernel/params';
 import { Schema, arr, bool, enumOf, int, ref, str } from '../kernel/schema';
 
@@ -16,7 +32,8 @@ const Storefront = object(
     display_currency: currencyCode,
     rounding: {
       type: 'object',
-      description: 'Display rounding by currency: converted prices are rounded to a multiple of `increment` minor units; a currency not named is not rounded beyond its minor unit',
+      description:
+        'Display rounding by currency: converted prices are rounded to a multiple of `increment` minor units; a currency not named is not rounded beyond its minor unit',
       additionalProperties: object({ increment: int(1), mode: enumOf('nearest', 'up') }),
     },
     allowed_origins: described(arr(str()), 'Browser origins that may use the website key; empty means server-to-server only'),
@@ -27,7 +44,10 @@ const Storefront = object(
     integrations: object({
       gtm_container_id: nStr,
       ga4_measurement_id: nStr,
-      google_ads: described(orNull(object({ conversion_id: nStr, purchase_label: nStr, lead_label: nStr, contact_label: nStr })), 'null when Google Ads is not set up'),
+      google_ads: described(
+        orNull(object({ conversion_id: nStr, purchase_label: nStr, lead_label: nStr, contact_label: nStr })),
+        'null when Google Ads is not set up',
+      ),
       meta_pixel_id: nStr,
       tiktok_pixel_id: nStr,
       microsoft_uet_id: nStr,
@@ -85,7 +105,10 @@ const ratingFacets = arr(object({ value: { type: 'number', enum: [4.5, 4] }, nam
 const Facets = object(
   { city: facetList, category: facetList, template: facetList, duration: facetList, style: facetList, pickup: facetList, rating: ratingFacets },
   {},
-  { description: 'Counts over every match of the filters. rating values 4.5 and 4 each count trips rated that or better; duration lists the length buckets then the days buckets (a multi-day trip counts in multi_day and in its days bucket)' },
+  {
+    description:
+      'Counts over every match of the filters. rating values 4.5 and 4 each count trips rated that or better; duration lists the length buckets then the days buckets (a multi-day trip counts in multi_day and in its days bucket)',
+  },
 );
 
 const ProductList = object(
@@ -143,25 +166,23 @@ const Option = object(
   },
 );
 
-const Extra = object(
-  {
-    id: described(id, 'Chosen in quote, hold and checkout bodies as extras[].extra_id'),
-    name: text,
-    description: nStr,
-    per: described(text, 'Observed item'),
-    who: described(text, 'Observed choose'),
-    included: bool,
-    option_ids: described(arr(id), 'Empty = every option'),
-    min_age: nInt,
-    max_age: nInt,
-    unit_types: arr(text),
-    max_per_booking: nInt,
-    pay: described(text, 'Observed upfront'),
-    price: money,
-    unit_prices: { type: 'object' },
-    local_price: nMoney,
-  },
-);
+const Extra = object({
+  id: described(id, 'Chosen in quote, hold and checkout bodies as extras[].extra_id'),
+  name: text,
+  description: nStr,
+  per: described(text, 'Observed item'),
+  who: described(text, 'Observed choose'),
+  included: bool,
+  option_ids: described(arr(id), 'Empty = every option'),
+  min_age: nInt,
+  max_age: nInt,
+  unit_types: arr(text),
+  max_per_booking: nInt,
+  pay: described(text, 'Observed upfront'),
+  price: money,
+  unit_prices: { type: 'object' },
+  local_price: nMoney,
+});
 
 const Trip = object(
   {
@@ -198,6 +219,5 @@ const Trip = object(
   },
   { description: 'A trip (spec 2.4)' },
 );
-
 
 export const catalogSchemas: Record<string, Schema> = { Storefront, FromPrice, TripCard, FacetValue, Facets, ProductList, Unit, Option, Extra, Trip };

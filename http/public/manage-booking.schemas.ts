@@ -11,5 +11,4 @@ const RefundPreview = object(
 
 const CancelResult = object({ ref: bookingRef, status: { const: 'cancelled' }, cancellation: ref('Cancellation') });
 
-
 export const manageBookingSchemas: Record<string, Schema> = { RefundPreview, CancelResult };

@@ -14,10 +14,12 @@ export async function bookingHistory(events: EventStore, ref: string): Promise<R
 }
 
 export function formatHistory(history: RecordedEvent[]): string {
-  return history.map((e) => {
-    const { correlationId } = e.metadata;
-    return `${e.recordedAt}  #${e.position}  ${e.streamId}@${e.revision}  ${e.type}  ${JSON.stringify(e.data)}${correlationId ? `  (correlation ${correlationId})` : ''}`;
-  }).join('\n');
+  return history
+    .map((e) => {
+      const { correlationId } = e.metadata;
+      return `${e.recordedAt}  #${e.position}  ${e.streamId}@${e.revision}  ${e.type}  ${JSON.stringify(e.data)}${correlationId ? `  (correlation ${correlationId})` : ''}`;
+    })
+    .join('\n');
 }
 
 if (require.main === module) {

@@ -1,17 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { Query, createUpdater } from 'mingo';
-import {
-  Collection,
-  Doc,
-  DocumentStore,
-  DuplicateKey,
-  Filter,
-  FindOptions,
-  Sort,
-  Update,
-  UpdateResult,
-} from '../../application/platform/ports/document-store';
+import { Collection, Doc, DocumentStore, DuplicateKey, Filter, FindOptions, Sort, Update, UpdateResult } from '../../application/platform/ports/document-store';
 
 // Deep cloning keeps the caller's update values out of the stored document, which is about to be frozen.
 const applyOperator = createUpdater({ cloneMode: 'deep' });
@@ -23,8 +13,7 @@ const EMPTY_ARRAY = Symbol('empty array');
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date) && !(v instanceof RegExp) && !ArrayBuffer.isView(v);
 
-const isOperatorObject = (v: unknown): v is Record<string, unknown> =>
-  isPlainObject(v) && Object.keys(v).some((k) => k.startsWith('$'));
+const isOperatorObject = (v: unknown): v is Record<string, unknown> => isPlainObject(v) && Object.keys(v).some((k) => k.startsWith('$'));
 
 function deepFreeze<T>(value: T): T {
   // Freezing before descending also ends cycles, which structuredClone preserves; typed arrays
@@ -157,9 +146,7 @@ function sortDocs<T extends Doc>(docs: T[], sort: Sort): T[] {
   // MongoDB sorts an array-valued field by its smallest element ascending and its largest descending.
   const keyed = docs.map((doc) => ({
     doc,
-    keys: fields.map(({ segs, dir }) =>
-      pathValues(doc, segs, false).reduce((best, v) => (compareValues(v, best) * dir < 0 ? v : best)),
-    ),
+    keys: fields.map(({ segs, dir }) => pathValues(doc, segs, false).reduce((best, v) => (compareValues(v, best) * dir < 0 ? v : best))),
   }));
   keyed.sort((x, y) => {
     for (let i = 0; i < fields.length; i++) {
@@ -266,9 +253,7 @@ interface HashIndex {
 }
 
 type Plan =
-  | { kind: 'id'; ids: string[]; residual: Filter }
-  | { kind: 'index'; field: string; ids: Set<string>; residual: Filter }
-  | { kind: 'scan'; residual: Filter };
+  { kind: 'id'; ids: string[]; residual: Filter } | { kind: 'index'; field: string; ids: Set<string>; residual: Filter } | { kind: 'scan'; residual: Filter };
 
 function addToSetMap(map: Map<string, Set<string>>, key: string, id: string): void {
   let set = map.get(key);
@@ -451,9 +436,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
     const skip = Math.max(0, options.skip ?? 0);
     const limit = options.limit ? Math.abs(options.limit) : Infinity;
     const sorted = options.sort && Object.keys(options.sort).length > 0;
-    let docs = sorted
-      ? sortDocs(this.matches(filter), options.sort!).slice(skip, skip + limit)
-      : this.matches(filter, skip + limit).slice(skip);
+    let docs = sorted ? sortDocs(this.matches(filter), options.sort!).slice(skip, skip + limit) : this.matches(filter, skip + limit).slice(skip);
     if (options.projection && Object.keys(options.projection).length > 0) {
       const projection = options.projection;
       docs = docs.map((d) => project(d, projection));

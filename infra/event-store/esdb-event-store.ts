@@ -67,9 +67,7 @@ export class EsdbEventStore implements EventStore {
     const revision = Number(result.nextExpectedRevision);
     // The server can answer without a position (an idempotent replay of an earlier append); the
     // position is then that of the original append's last event.
-    const position = result.position
-      ? Number(result.position.commit)
-      : (await this.readStreamBackwards(streamId, result.nextExpectedRevision))?.position;
+    const position = result.position ? Number(result.position.commit) : (await this.readStreamBackwards(streamId, result.nextExpectedRevision))?.position;
     if (position === undefined) throw new Error(`stream ${streamId}: appended event ${revision} not found`);
     return { revision, position };
   }
@@ -108,9 +106,7 @@ export class EsdbEventStore implements EventStore {
   }
 
   subscribeToAll(after: number, handler: EventHandler): Subscription {
-    const subscription = new EsdbSubscription(this.client, after, handler, () =>
-      this.subscriptions.delete(subscription),
-    );
+    const subscription = new EsdbSubscription(this.client, after, handler, () => this.subscriptions.delete(subscription));
     this.subscriptions.add(subscription);
     return subscription;
   }
@@ -271,7 +267,15 @@ class EsdbSubscription implements Subscription {
           if (!resolved.event) continue;
           const event = toRecordedEvent(resolved.event);
           if (event.position <= this.checkpoint) continue;
-          if (!(await deliverUntilAccepted(event, this.handler, () => this.stopped, (ms) => this.delay.wait(ms)))) break;
+          if (
+            !(await deliverUntilAccepted(
+              event,
+              this.handler,
+              () => this.stopped,
+              (ms) => this.delay.wait(ms),
+            ))
+          )
+            break;
           this.checkpoint = event.position;
         }
       } catch (error) {
@@ -281,10 +285,7 @@ class EsdbSubscription implements Subscription {
       if (this.stopped) return;
 
       await unsubscribeQuietly(subscription, this.checkpoint);
-      console.error(
-        `EventStoreDB subscription dropped after position ${this.checkpoint} (${dropReason}); ` +
-          `resubscribing in ${RESUBSCRIBE_DELAY_MS} ms`,
-      );
+      console.error(`EventStoreDB subscription dropped after position ${this.checkpoint} (${dropReason}); ` + `resubscribing in ${RESUBSCRIBE_DELAY_MS} ms`);
       await this.delay.wait(RESUBSCRIBE_DELAY_MS);
     }
   }

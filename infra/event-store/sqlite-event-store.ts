@@ -51,11 +51,7 @@ export class SqliteEventStore implements EventStore {
   private readonly selectStream: Database.Statement<[string, number], EventRow>;
   private readonly selectAfter: Database.Statement<[number, number], EventRow>;
   private readonly selectHead: Database.Statement<[], { position: number | null }>;
-  private readonly appendInTransaction: (
-    streamId: string,
-    events: EventData[],
-    expected: ExpectedRevision,
-  ) => AppendResult;
+  private readonly appendInTransaction: (streamId: string, events: EventData[], expected: ExpectedRevision) => AppendResult;
   private readonly subscriptions = new Set<SqliteSubscription>();
 
   constructor(filePath: string) {
@@ -77,12 +73,8 @@ export class SqliteEventStore implements EventStore {
       )
     `);
 
-    this.selectStreamTip = this.db.prepare(
-      'SELECT revision, position FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1',
-    );
-    this.selectLocationById = this.db.prepare(
-      'SELECT stream_id, revision, position FROM events WHERE id = ?',
-    );
+    this.selectStreamTip = this.db.prepare('SELECT revision, position FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1');
+    this.selectLocationById = this.db.prepare('SELECT stream_id, revision, position FROM events WHERE id = ?');
     this.insertEvent = this.db.prepare(
       `INSERT INTO events (id, stream_id, revision, type, data, metadata, recorded_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -93,10 +85,7 @@ export class SqliteEventStore implements EventStore {
     this.selectAfter = this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
     this.selectHead = this.db.prepare('SELECT MAX(position) AS position FROM events');
 
-    const transaction = this.db.transaction(
-      (streamId: string, events: EventData[], expected: ExpectedRevision) =>
-        this.appendRows(streamId, events, expected),
-    );
+    const transaction = this.db.transaction((streamId: string, events: EventData[], expected: ExpectedRevision) => this.appendRows(streamId, events, expected));
     // IMMEDIATE takes the write lock before the revision is read, so a second process cannot
     // slip in between the check and the insert.
     this.appendInTransaction = transaction.immediate;
@@ -177,19 +166,12 @@ export class SqliteEventStore implements EventStore {
    * the consecutive events of this stream, the original append succeeded and its result is returned;
    * when only some ids are known, the retry collides with other writes and is a conflict.
    */
-  private findReplayedAppend(
-    streamId: string,
-    events: EventData[],
-    expected: ExpectedRevision,
-    actual: number | 'no_stream',
-  ): AppendResult | undefined {
+  private findReplayedAppend(streamId: string, events: EventData[], expected: ExpectedRevision, actual: number | 'no_stream'): AppendResult | undefined {
     const found = events.map((event) => (event.id === undefined ? undefined : this.selectLocationById.get(event.id)));
     if (found.every((row) => row === undefined)) return undefined;
 
     const first = found[0];
-    const isReplay =
-      first !== undefined &&
-      found.every((row, i) => row !== undefined && row.stream_id === streamId && row.revision === first.revision + i);
+    const isReplay = first !== undefined && found.every((row, i) => row !== undefined && row.stream_id === streamId && row.revision === first.revision + i);
     if (!isReplay) throw new WrongExpectedRevision(streamId, expected, actual);
 
     const last = found[found.length - 1] as EventLocationRow;
@@ -263,7 +245,15 @@ class SqliteSubscription implements Subscription {
         continue;
       }
       for (const event of batch) {
-        if (!(await deliverUntilAccepted(event, this.handler, () => this.stopped, (ms) => this.retryDelay.wait(ms)))) return;
+        if (
+          !(await deliverUntilAccepted(
+            event,
+            this.handler,
+            () => this.stopped,
+            (ms) => this.retryDelay.wait(ms),
+          ))
+        )
+          return;
         this.checkpoint = event.position;
       }
       // Reads and handlers can be synchronous all the way: give requests and timers a turn between batches.

@@ -11,30 +11,35 @@ import { BOOKINGS, HOLDS } from './doc';
 /** The events the hold and booking documents are made of. */
 export type BookingsEvent = HoldEvent | PlacesReleased | BookingEvent | PaymentEvent;
 
-const setBooking = (ref: string, $set: Record<string, unknown>): Write => ({ collection: BOOKINGS, updateOne: { filter: { _id: ref }, update: { $set }, upsert: true } });
+const setBooking = (ref: string, $set: Record<string, unknown>): Write => ({
+  collection: BOOKINGS,
+  updateOne: { filter: { _id: ref }, update: { $set }, upsert: true },
+});
 const setHoldStatus = (ref: string, status: string): Write => ({ collection: HOLDS, updateOne: { filter: { _id: ref }, update: { $set: { status } } } });
 
 const handlers: HandlersOf<BookingsEvent, RecordedEvent, Write[]> = {
-  HoldPlaced: (e) => [{
-    collection: HOLDS,
-    replaceOne: {
-      filter: { _id: e.data.ref },
-      doc: {
-        _id: e.data.ref,
-        storefront_id: e.data.storefrontId,
-        seller_id: e.data.sellerId,
-        product_id: e.data.productId,
-        option_id: e.data.optionId,
-        start: e.data.start,
-        places: e.data.places,
-        quote: e.data.quote,
-        hold_expires_at: e.data.expiresAt,
-        placed_at: e.data.placedAt,
-        status: 'on_hold',
+  HoldPlaced: (e) => [
+    {
+      collection: HOLDS,
+      replaceOne: {
+        filter: { _id: e.data.ref },
+        doc: {
+          _id: e.data.ref,
+          storefront_id: e.data.storefrontId,
+          seller_id: e.data.sellerId,
+          product_id: e.data.productId,
+          option_id: e.data.optionId,
+          start: e.data.start,
+          places: e.data.places,
+          quote: e.data.quote,
+          hold_expires_at: e.data.expiresAt,
+          placed_at: e.data.placedAt,
+          status: 'on_hold',
+        },
+        upsert: true,
       },
-      upsert: true,
     },
-  }],
+  ],
   HoldCheckedOut: (e) => [setHoldStatus(e.data.ref, 'checked_out')],
   HoldExpired: (e) => [setHoldStatus(e.data.ref, 'expired')],
   // An abandoned checkout leaves the sweep once its places are back on sale, not before.

@@ -36,19 +36,51 @@ const setProduct = (e: Pick<RecordedEvent, 'recordedAt'> & { data: { productId: 
 });
 
 const handlers: HandlersOf<CatalogEvent, RecordedEvent, Write[]> = {
-  SellerCreated: (e) => [{ collection: SELLERS, replaceOne: { filter: { _id: e.data.sellerId }, doc: { _id: e.data.sellerId, ...e.data.definition }, upsert: true } }],
-  SecretKeyIssued: (e) => [{
-    collection: KEYS,
-    replaceOne: { filter: { _id: e.data.keyHash }, doc: { _id: e.data.keyHash, kind: 'secret', key_id: e.data.keyId, seller_id: e.data.sellerId, scopes: e.data.scopes, revoked: false }, upsert: true },
-  }],
+  SellerCreated: (e) => [
+    { collection: SELLERS, replaceOne: { filter: { _id: e.data.sellerId }, doc: { _id: e.data.sellerId, ...e.data.definition }, upsert: true } },
+  ],
+  SecretKeyIssued: (e) => [
+    {
+      collection: KEYS,
+      replaceOne: {
+        filter: { _id: e.data.keyHash },
+        doc: { _id: e.data.keyHash, kind: 'secret', key_id: e.data.keyId, seller_id: e.data.sellerId, scopes: e.data.scopes, revoked: false },
+        upsert: true,
+      },
+    },
+  ],
   SecretKeyRevoked: (e) => [{ collection: KEYS, updateOne: { filter: { key_id: e.data.keyId }, update: { $set: { revoked: true } } } }],
-  StorefrontCreated: (e) => [{ collection: STOREFRONTS, replaceOne: { filter: { _id: e.data.storefrontId }, doc: { _id: e.data.storefrontId, ...e.data.definition, updated_at: e.recordedAt }, upsert: true } }],
-  StorefrontUpdated: (e) => [{ collection: STOREFRONTS, replaceOne: { filter: { _id: e.data.storefrontId }, doc: { _id: e.data.storefrontId, ...e.data.definition, updated_at: e.recordedAt }, upsert: true } }],
-  WebsiteKeyIssued: (e) => [{
-    collection: KEYS,
-    replaceOne: { filter: { _id: e.data.keyHash }, doc: { _id: e.data.keyHash, kind: 'website', key_id: e.data.keyId, storefront_id: e.data.storefrontId, revoked: false }, upsert: true },
-  }],
-  ProductCreated: (e) => [setProduct(e, { seller_id: e.data.sellerId, published: false, created_at: e.recordedAt, created_position: e.position, ...productFields(e.data.definition) })],
+  StorefrontCreated: (e) => [
+    {
+      collection: STOREFRONTS,
+      replaceOne: { filter: { _id: e.data.storefrontId }, doc: { _id: e.data.storefrontId, ...e.data.definition, updated_at: e.recordedAt }, upsert: true },
+    },
+  ],
+  StorefrontUpdated: (e) => [
+    {
+      collection: STOREFRONTS,
+      replaceOne: { filter: { _id: e.data.storefrontId }, doc: { _id: e.data.storefrontId, ...e.data.definition, updated_at: e.recordedAt }, upsert: true },
+    },
+  ],
+  WebsiteKeyIssued: (e) => [
+    {
+      collection: KEYS,
+      replaceOne: {
+        filter: { _id: e.data.keyHash },
+        doc: { _id: e.data.keyHash, kind: 'website', key_id: e.data.keyId, storefront_id: e.data.storefrontId, revoked: false },
+        upsert: true,
+      },
+    },
+  ],
+  ProductCreated: (e) => [
+    setProduct(e, {
+      seller_id: e.data.sellerId,
+      published: false,
+      created_at: e.recordedAt,
+      created_position: e.position,
+      ...productFields(e.data.definition),
+    }),
+  ],
   ProductUpdated: (e) => [setProduct(e, productFields(e.data.definition))],
   ProductPublished: (e) => [setProduct(e, { published: true })],
   ProductUnpublished: (e) => [setProduct(e, { published: false })],
@@ -60,7 +92,18 @@ export const catalogProjector: Projector = {
     [KEYS]: [],
     [SELLERS]: [{ slug: 1 }],
     [STOREFRONTS]: [],
-    [PRODUCTS]: [{ seller_id: 1 }, { slug: 1 }, { option_ids: 1 }, { item_ids: 1 }, { city: 1 }, { region: 1 }, { country: 1 }, { template: 1 }, { categories: 1 }, { places: 1 }],
+    [PRODUCTS]: [
+      { seller_id: 1 },
+      { slug: 1 },
+      { option_ids: 1 },
+      { item_ids: 1 },
+      { city: 1 },
+      { region: 1 },
+      { country: 1 },
+      { template: 1 },
+      { categories: 1 },
+      { places: 1 },
+    ],
   },
   handlers: handlers as Projector['handlers'],
 };

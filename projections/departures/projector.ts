@@ -5,27 +5,39 @@ import type { DepartureEvent } from '../../domain/departure';
 import { DEPARTURES } from './doc';
 
 const handlers: HandlersOf<DepartureEvent, RecordedEvent, Write[]> = {
-  DepartureOpened: (e) => [{
-    collection: DEPARTURES,
-    updateOne: { filter: { _id: e.streamId }, update: { $set: { option_id: e.data.optionId, start: e.data.start, capacity: e.data.capacity } }, upsert: true },
-  }],
-  CapacityChanged: (e) => [{ collection: DEPARTURES, updateOne: { filter: { _id: e.streamId }, update: { $set: { capacity: e.data.capacity } } } }],
-  PlacesHeld: (e) => [{
-    collection: DEPARTURES,
-    updateOne: {
-      filter: { _id: e.streamId },
-      update: {
-        $set: {
-          option_id: e.data.optionId,
-          start: e.data.start,
-          [`entries.${e.data.ref}`]: { places: e.data.places, expiresAt: e.data.expiresAt, status: 'held' },
-        },
+  DepartureOpened: (e) => [
+    {
+      collection: DEPARTURES,
+      updateOne: {
+        filter: { _id: e.streamId },
+        update: { $set: { option_id: e.data.optionId, start: e.data.start, capacity: e.data.capacity } },
+        upsert: true,
       },
-      upsert: true,
     },
-  }],
-  PlacesBooked: (e) => [{ collection: DEPARTURES, updateOne: { filter: { _id: e.streamId }, update: { $set: { [`entries.${e.data.ref}.status`]: 'booked' } } } }],
-  PlacesReleased: (e) => [{ collection: DEPARTURES, updateOne: { filter: { _id: e.streamId }, update: { $set: { [`entries.${e.data.ref}.status`]: 'released' } } } }],
+  ],
+  CapacityChanged: (e) => [{ collection: DEPARTURES, updateOne: { filter: { _id: e.streamId }, update: { $set: { capacity: e.data.capacity } } } }],
+  PlacesHeld: (e) => [
+    {
+      collection: DEPARTURES,
+      updateOne: {
+        filter: { _id: e.streamId },
+        update: {
+          $set: {
+            option_id: e.data.optionId,
+            start: e.data.start,
+            [`entries.${e.data.ref}`]: { places: e.data.places, expiresAt: e.data.expiresAt, status: 'held' },
+          },
+        },
+        upsert: true,
+      },
+    },
+  ],
+  PlacesBooked: (e) => [
+    { collection: DEPARTURES, updateOne: { filter: { _id: e.streamId }, update: { $set: { [`entries.${e.data.ref}.status`]: 'booked' } } } },
+  ],
+  PlacesReleased: (e) => [
+    { collection: DEPARTURES, updateOne: { filter: { _id: e.streamId }, update: { $set: { [`entries.${e.data.ref}.status`]: 'released' } } } },
+  ],
 };
 
 /** Each start's recorded capacity and entries (held, booked, released places), for calendars and remaining counts. */

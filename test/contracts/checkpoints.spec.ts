@@ -13,7 +13,7 @@ function checkpointsContract(adapter: string, open: () => { checkpoints: Checkpo
       expect(await open().checkpoints.load('mail')).to.equal(null);
     });
 
-    it('keeps each reader\'s position, and keeps it across a reopening', async () => {
+    it("keeps each reader's position, and keeps it across a reopening", async () => {
       const { checkpoints, reopen } = open();
       await checkpoints.save('mail', 3);
       await checkpoints.save('follow-ups', 7);

@@ -104,11 +104,7 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected the operation to fail');
 }
 
-export function documentStoreContract(
-  name: string,
-  make: () => Promise<DocumentStore>,
-  dispose?: (s: DocumentStore) => Promise<void>,
-): void {
+export function documentStoreContract(name: string, make: () => Promise<DocumentStore>, dispose?: (s: DocumentStore) => Promise<void>): void {
   describe(`DocumentStore contract: ${name}`, function () {
     // Generous enough for a shared, remote server; the embedded store needs milliseconds.
     this.timeout(10_000);
@@ -308,9 +304,17 @@ export function documentStoreContract(
       expect(await c.findOne({ _id: 't5' })).to.deep.equal({ _id: 't5', title: 'Everest' });
       expect(await c.replaceOne({ _id: 'r1' }, { _id: 'r1', title: 'x' })).to.deep.equal({ matchedCount: 0, modifiedCount: 0, upsertedCount: 0 });
       expect(await c.findOne({ _id: 'r1' })).to.equal(null);
-      expect(await c.replaceOne({ _id: 'r1' }, { _id: 'r1', title: 'x' }, { upsert: true })).to.deep.equal({ matchedCount: 0, modifiedCount: 0, upsertedCount: 1 });
+      expect(await c.replaceOne({ _id: 'r1' }, { _id: 'r1', title: 'x' }, { upsert: true })).to.deep.equal({
+        matchedCount: 0,
+        modifiedCount: 0,
+        upsertedCount: 1,
+      });
       expect(await c.findOne({ _id: 'r1' })).to.deep.equal({ _id: 'r1', title: 'x' });
-      expect(await c.replaceOne({ _id: 'r1' }, { _id: 'r1', title: 'y' }, { upsert: true })).to.deep.equal({ matchedCount: 1, modifiedCount: 1, upsertedCount: 0 });
+      expect(await c.replaceOne({ _id: 'r1' }, { _id: 'r1', title: 'y' }, { upsert: true })).to.deep.equal({
+        matchedCount: 1,
+        modifiedCount: 1,
+        upsertedCount: 0,
+      });
       expect(await c.countDocuments()).to.equal(6);
     });
 

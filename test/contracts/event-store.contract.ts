@@ -1,12 +1,7 @@
 import { randomUUID } from 'crypto';
 import { expect } from 'chai';
 import sinon from 'sinon';
-import {
-  EventData,
-  EventStore,
-  RecordedEvent,
-  WrongExpectedRevision,
-} from '../../application/platform/ports/event-store';
+import { EventData, EventStore, RecordedEvent, WrongExpectedRevision } from '../../application/platform/ports/event-store';
 
 /** Polls for I/O to land (a subscription delivering); the cap only turns a hang into a failure. */
 async function until(condition: () => boolean, ms = 5000): Promise<void> {
@@ -21,11 +16,7 @@ async function until(condition: () => boolean, ms = 5000): Promise<void> {
  * The behaviour every EventStore adapter must share. Stream names are unique per test and
  * assertions on $all look only at the test's own streams, so it can run against a shared server.
  */
-export function eventStoreContract(
-  name: string,
-  make: () => Promise<EventStore>,
-  dispose: (s: EventStore) => Promise<void> = (s) => s.close(),
-): void {
+export function eventStoreContract(name: string, make: () => Promise<EventStore>, dispose: (s: EventStore) => Promise<void> = (s) => s.close()): void {
   describe(`EventStore contract: ${name}`, function () {
     this.timeout(10000);
     let store: EventStore;
@@ -118,10 +109,7 @@ export function eventStoreContract(
         const streamId = newStream();
         await store.append(streamId, [event('Opened')], 'no_stream');
 
-        const outcomes = await Promise.allSettled([
-          store.append(streamId, [event('First')], 0),
-          store.append(streamId, [event('Second')], 0),
-        ]);
+        const outcomes = await Promise.allSettled([store.append(streamId, [event('First')], 0), store.append(streamId, [event('Second')], 0)]);
 
         expect(outcomes.filter((o) => o.status === 'fulfilled')).to.have.length(1);
         const rejected = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
@@ -222,11 +210,7 @@ export function eventStoreContract(
         expect(ours[0].metadata.correlationId).to.equal('corr-A1');
 
         const afterA1 = await store.readAll(ours[0].position);
-        expect(afterA1.filter((e) => e.streamId === a || e.streamId === b).map((e) => e.type)).to.deep.equal([
-          'B1',
-          'B2',
-          'A2',
-        ]);
+        expect(afterA1.filter((e) => e.streamId === a || e.streamId === b).map((e) => e.type)).to.deep.equal(['B1', 'B2', 'A2']);
 
         const limited = await store.readAll(head, 2);
         expect(limited.map((e) => e.id)).to.deep.equal(all.slice(0, 2).map((e) => e.id));

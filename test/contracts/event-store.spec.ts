@@ -44,8 +44,7 @@ if (!eventStoreUrl) {
       if (failure !== undefined) {
         // The URL is not printed: it may carry credentials.
         console.log(
-          `  skipped: EventStoreDB at EVENTSTORE_URL could not be reached in ${REACH_TIMEOUT_MS / 1000} s ` +
-            `(${failure}), EventStoreDB contract not run`,
+          `  skipped: EventStoreDB at EVENTSTORE_URL could not be reached in ${REACH_TIMEOUT_MS / 1000} s ` + `(${failure}), EventStoreDB contract not run`,
         );
         this.skip();
       }

@@ -93,7 +93,10 @@ describe('booking rules', () => {
     });
 
     it('given a checkout whose booking was placed after all, or not yet decided, then its places stay', () => {
-      const placed = fold(bookingDecider, [{ type: 'BookingPlaced', data: bookingPlaced({ ref }) }, { type: 'BookingConfirmed', data: { ref, at: atNow } }]);
+      const placed = fold(bookingDecider, [
+        { type: 'BookingPlaced', data: bookingPlaced({ ref }) },
+        { type: 'BookingConfirmed', data: { ref, at: atNow } },
+      ]);
       expect(releaseAfterSweep({ hold: 'checked_out', booking: placed })).to.equal(null);
       expect(releaseAfterSweep({ hold: 'checked_out', booking: fold(bookingDecider, []) })).to.equal(null);
     });

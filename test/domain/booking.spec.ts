@@ -9,10 +9,18 @@ const REF = 'TP-AAAA-AAAA';
 const placed = bookingPlaced({ ref: REF, start: '2026-06-10T09:00', timezone: 'Europe/Lisbon', policy: MODERATE });
 
 const placeBooking = (confirmation: 'instant' | 'manual', pendingExpiresAt: string | null = null): BookingCommand => ({
-  type: 'PlaceBooking', booking: placed, confirmation, pendingExpiresAt, now: NOW,
+  type: 'PlaceBooking',
+  booking: placed,
+  confirmation,
+  pendingExpiresAt,
+  now: NOW,
 });
 const cancel = (now: Date, paid: number, by: 'traveller' | 'seller' = 'traveller', reason: string | null = null): BookingCommand => ({
-  type: 'CancelBooking', by, paid, reason, now,
+  type: 'CancelBooking',
+  by,
+  paid,
+  reason,
+  now,
 });
 
 const bookingPlacedEvent: BookingEvent = { type: 'BookingPlaced', data: placed };
@@ -26,9 +34,7 @@ const cancelled = (when: Date, refundPct: number, refund: number, by: 'traveller
 describe('booking decider', () => {
   describe('PlaceBooking', () => {
     it('places and confirms an instant booking', () => {
-      given(bookingDecider)
-        .when(placeBooking('instant'))
-        .then([bookingPlacedEvent, confirmed]);
+      given(bookingDecider).when(placeBooking('instant')).then([bookingPlacedEvent, confirmed]);
     });
 
     it('places a manual booking as pending with when the request lapses', () => {
@@ -49,9 +55,7 @@ describe('booking decider', () => {
     });
 
     it('appends nothing when the booking is placed again (a repeated checkout)', () => {
-      given(bookingDecider, [bookingPlacedEvent, confirmed])
-        .when(placeBooking('instant'))
-        .thenNothing();
+      given(bookingDecider, [bookingPlacedEvent, confirmed]).when(placeBooking('instant')).thenNothing();
       given(bookingDecider, [bookingPlacedEvent, pending('2026-05-03T10:00:00.000Z')])
         .when(placeBooking('manual', '2026-05-03T10:00:00.000Z'))
         .thenNothing();
@@ -98,12 +102,17 @@ describe('booking decider', () => {
       // but already 2026-06-04 01:00 in Tokyo: 1 day before, nothing back.
       const tokyo = { ...placed, start: '2026-06-05T09:00', timezone: 'Asia/Tokyo' };
       const refusalOrEvents = bookingDecider.decide(cancel(at('2026-06-03T16:00:00.000Z'), 10000), {
-        status: 'confirmed', placed: tokyo, pendingExpiresAt: null, cancellation: null,
+        status: 'confirmed',
+        placed: tokyo,
+        pendingExpiresAt: null,
+        cancellation: null,
       });
-      expect(refusalOrEvents).to.deep.equal([{
-        type: 'BookingCancelled',
-        data: { ref: REF, by: 'traveller', refundPct: 0, refund: { amount: 0, currency: 'USD' }, reason: null, at: '2026-06-03T16:00:00.000Z' },
-      }]);
+      expect(refusalOrEvents).to.deep.equal([
+        {
+          type: 'BookingCancelled',
+          data: { ref: REF, by: 'traveller', refundPct: 0, refund: { amount: 0, currency: 'USD' }, reason: null, at: '2026-06-03T16:00:00.000Z' },
+        },
+      ]);
     });
 
     it('refunds in the currency the booking was sold in', () => {
@@ -111,7 +120,12 @@ describe('booking decider', () => {
       const when = at('2026-06-05T10:00:00.000Z'); // 5 days before: 50%
       given(bookingDecider, [{ type: 'BookingPlaced', data: inEur }, confirmed])
         .when(cancel(when, 9137))
-        .then([{ type: 'BookingCancelled', data: { ref: REF, by: 'traveller', refundPct: 50, refund: { amount: 4569, currency: 'EUR' }, reason: null, at: when.toISOString() } }]);
+        .then([
+          {
+            type: 'BookingCancelled',
+            data: { ref: REF, by: 'traveller', refundPct: 50, refund: { amount: 4569, currency: 'EUR' }, reason: null, at: when.toISOString() },
+          },
+        ]);
     });
 
     it('is a Conflict booking_not_confirmed when cancelled twice', () => {
@@ -127,9 +141,7 @@ describe('booking decider', () => {
     });
 
     it('is NotFound for a booking that does not exist', () => {
-      given(bookingDecider)
-        .when(cancel(NOW, 0))
-        .thenRefused('NotFound', { entity: 'booking' });
+      given(bookingDecider).when(cancel(NOW, 0)).thenRefused('NotFound', { entity: 'booking' });
     });
   });
 

@@ -1,15 +1,5 @@
 import { expect } from 'chai';
-import {
-  CalendarDay,
-  calendarMonth,
-  capacityOf,
-  checkStart,
-  cutoffAt,
-  isRealDate,
-  isRealMonth,
-  runsOn,
-  startsOn,
-} from '../../domain/calendar/schedule';
+import { CalendarDay, calendarMonth, capacityOf, checkStart, cutoffAt, isRealDate, isRealMonth, runsOn, startsOn } from '../../domain/calendar/schedule';
 import type { InputProblem } from '../../domain/shared/refusal';
 import { at, availability, option } from './fixtures';
 
@@ -155,8 +145,10 @@ describe('calendar schedule', () => {
     // Monday 2026-05-04 08:30 in Lisbon.
     const now = at('2026-05-04T07:30:00.000Z');
     const left: Record<string, number> = {
-      '2026-05-05T09:00': 0, '2026-05-05T14:00': 3,
-      '2026-05-06T09:00': 0, '2026-05-06T14:00': 0,
+      '2026-05-05T09:00': 0,
+      '2026-05-05T14:00': 3,
+      '2026-05-06T09:00': 0,
+      '2026-05-06T14:00': 0,
       '2026-05-07T14:00': 0,
     };
     const remainingAt = (start: string) => left[start] ?? 10;
@@ -172,15 +164,23 @@ describe('calendar schedule', () => {
 
     it('shows open starts with the places left', () => {
       expect(day('2026-05-11')).to.deep.equal({
-        date: '2026-05-11', status: 'open',
-        starts: [{ time: '09:00', status: 'open', remaining: 10 }, { time: '14:00', status: 'open', remaining: 10 }],
+        date: '2026-05-11',
+        status: 'open',
+        starts: [
+          { time: '09:00', status: 'open', remaining: 10 },
+          { time: '14:00', status: 'open', remaining: 10 },
+        ],
       });
     });
 
     it('shows sold_out starts; a day with any open start is open', () => {
       expect(day('2026-05-05')).to.deep.equal({
-        date: '2026-05-05', status: 'open',
-        starts: [{ time: '09:00', status: 'sold_out', remaining: 0 }, { time: '14:00', status: 'open', remaining: 3 }],
+        date: '2026-05-05',
+        status: 'open',
+        starts: [
+          { time: '09:00', status: 'sold_out', remaining: 0 },
+          { time: '14:00', status: 'open', remaining: 3 },
+        ],
       });
     });
 
@@ -191,10 +191,16 @@ describe('calendar schedule', () => {
 
     it('shows past_cutoff starts and days', () => {
       expect(day('2026-05-01').status).to.equal('past_cutoff');
-      expect(day('2026-05-01').starts.map((s) => [s.time, s.status])).to.deep.equal([['09:00', 'past_cutoff'], ['14:00', 'past_cutoff']]);
+      expect(day('2026-05-01').starts.map((s) => [s.time, s.status])).to.deep.equal([
+        ['09:00', 'past_cutoff'],
+        ['14:00', 'past_cutoff'],
+      ]);
       // Today: 09:00 (08:00Z) closed for booking at 06:00Z; 14:00 still open.
       expect(day('2026-05-04').status).to.equal('open');
-      expect(day('2026-05-04').starts.map((s) => [s.time, s.status])).to.deep.equal([['09:00', 'past_cutoff'], ['14:00', 'open']]);
+      expect(day('2026-05-04').starts.map((s) => [s.time, s.status])).to.deep.equal([
+        ['09:00', 'past_cutoff'],
+        ['14:00', 'open'],
+      ]);
     });
 
     it('ranks a day open > sold_out > past_cutoff > closed', () => {
@@ -212,8 +218,12 @@ describe('calendar schedule', () => {
     it('shows every start closed while sales are paused', () => {
       const paused = calendarMonth({ ...opt, sales_paused: true }, LISBON, '2026-05', now, remainingAt);
       expect(paused.find((d) => d.date === '2026-05-11')).to.deep.equal({
-        date: '2026-05-11', status: 'closed',
-        starts: [{ time: '09:00', status: 'closed', remaining: null }, { time: '14:00', status: 'closed', remaining: null }],
+        date: '2026-05-11',
+        status: 'closed',
+        starts: [
+          { time: '09:00', status: 'closed', remaining: null },
+          { time: '14:00', status: 'closed', remaining: null },
+        ],
       });
       expect(paused.every((d) => d.status === 'closed')).to.equal(true);
     });
@@ -223,7 +233,9 @@ describe('calendar schedule', () => {
       expect(capacityOf(free)).to.equal(null);
       const month = calendarMonth(free, LISBON, '2026-05', now, () => (capacityOf(free) === null ? null : 0));
       expect(month.find((d) => d.date === '2026-05-11')).to.deep.equal({
-        date: '2026-05-11', status: 'open', starts: [{ time: null, status: 'open', remaining: null }],
+        date: '2026-05-11',
+        status: 'open',
+        starts: [{ time: null, status: 'open', remaining: null }],
       });
     });
 

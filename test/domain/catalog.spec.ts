@@ -18,8 +18,7 @@ describe('catalog deciders', () => {
     const published: ProductEvent = { type: 'ProductPublished', data: { productId: 'prod-1' } };
 
     it('creates a valid product, unpublished', () => {
-      const outcome = given(productDecider)
-        .when({ type: 'CreateProduct', productId: 'prod-1', sellerId: 'seller-1', definition, taken: NOTHING_TAKEN });
+      const outcome = given(productDecider).when({ type: 'CreateProduct', productId: 'prod-1', sellerId: 'seller-1', definition, taken: NOTHING_TAKEN });
       outcome.then([created]);
       expect(given(productDecider, [created]).state).to.deep.equal({ productId: 'prod-1', sellerId: 'seller-1', published: false });
     });
@@ -40,44 +39,54 @@ describe('catalog deciders', () => {
 
     it('refuses content missing in the default locale', () => {
       const refusal = given(productDecider)
-        .when({ type: 'CreateProduct', productId: 'prod-1', sellerId: 'seller-1', definition: product({ default_locale: 'pt', content: { en: content() } }), taken: NOTHING_TAKEN })
+        .when({
+          type: 'CreateProduct',
+          productId: 'prod-1',
+          sellerId: 'seller-1',
+          definition: product({ default_locale: 'pt', content: { en: content() } }),
+          taken: NOTHING_TAKEN,
+        })
         .thenRefused('InvalidInput');
       expect(reasons(refusal.fields.problems as InputProblem[])).to.deep.equal([['content', 'default_locale_missing']]);
     });
 
     it('refuses duplicate ids across options, units, room types and extras', () => {
       const twice = product({
-        options: [
-          option({ id: 'o1', is_default: true }),
-          option({ id: 'o1', is_default: false, room_types: [room({ id: 'adult' })] }),
-        ],
+        options: [option({ id: 'o1', is_default: true }), option({ id: 'o1', is_default: false, room_types: [room({ id: 'adult' })] })],
         extras: [extra({ id: 'x1' }), extra({ id: 'x1' })],
       });
-      const problems = productProblems(twice).filter((p) => p.reason === 'duplicate_id').map((p) => p.field);
+      const problems = productProblems(twice)
+        .filter((p) => p.reason === 'duplicate_id')
+        .map((p) => p.field);
       expect(problems).to.include.members(['options[1].id', 'options[1].units[0].id', 'options[1].room_types[0].id', 'extras[1].id']);
       given(productDecider)
         .when({ type: 'CreateProduct', productId: 'prod-1', sellerId: 'seller-1', definition: twice, taken: NOTHING_TAKEN })
         .thenRefused('InvalidInput');
     });
 
-    it('refuses ids another product uses and a slug another of the seller\'s products has', () => {
+    it("refuses ids another product uses and a slug another of the seller's products has", () => {
       const refusal = given(productDecider)
         .when({ type: 'CreateProduct', productId: 'prod-1', sellerId: 'seller-1', definition, taken: { ids: [definition.options[0].id], slug: true } })
         .thenRefused('InvalidInput');
-      expect(reasons(refusal.fields.problems as InputProblem[])).to.deep.include.members([['slug', 'slug_taken'], ['options[0].id', 'id_taken']]);
+      expect(reasons(refusal.fields.problems as InputProblem[])).to.deep.include.members([
+        ['slug', 'slug_taken'],
+        ['options[0].id', 'id_taken'],
+      ]);
     });
 
     it('refuses tiers upside down or missing a unit, empty ranges, repeated times, options nobody may book alone', () => {
       const base = option({ is_default: true });
       const child = unit({ id: 'kid', type: 'child', min_age: 3, max_age: 11 });
       const broken = product({
-        options: [{
-          ...base,
-          units: [child],
-          pricing: { tiers: [tier(5, 2, {})] },
-          policy: { name: 'Odd', tiers: [{ from_days: 5, to_days: 2, refund_pct: 50 }] },
-          availability: { ...base.availability, times: ['10:00', '10:00'], from: '2027-01-10', until: '2027-01-01' },
-        }],
+        options: [
+          {
+            ...base,
+            units: [child],
+            pricing: { tiers: [tier(5, 2, {})] },
+            policy: { name: 'Odd', tiers: [{ from_days: 5, to_days: 2, refund_pct: 50 }] },
+            availability: { ...base.availability, times: ['10:00', '10:00'], from: '2027-01-10', until: '2027-01-01' },
+          },
+        ],
       });
       expect(reasons(productProblems(broken))).to.deep.include.members([
         ['options[0].pricing.tiers[0].min_pax', 'min_above_max'],
@@ -92,14 +101,16 @@ describe('catalog deciders', () => {
     it('refuses dates that are not real, min above max, unpriced options, empty policies and extras for unknown options', () => {
       const base = option({ is_default: true });
       const broken = product({
-        options: [{
-          ...base,
-          min_units: 5,
-          max_units: 2,
-          pricing: { tiers: [] },
-          policy: { name: 'None', tiers: [] },
-          availability: { ...base.availability, from: '2026-02-30' },
-        }],
+        options: [
+          {
+            ...base,
+            min_units: 5,
+            max_units: 2,
+            pricing: { tiers: [] },
+            policy: { name: 'None', tiers: [] },
+            availability: { ...base.availability, from: '2026-02-30' },
+          },
+        ],
         extras: [extra({ id: 'x9', option_ids: ['no-such-option'] })],
       });
       const found = reasons(productProblems(broken));
@@ -115,12 +126,15 @@ describe('catalog deciders', () => {
     it('lists every problem, joined in detail with "; "', () => {
       const bad = product({
         timezone: 'Nowhere/Else',
-        options: [option({
-          is_default: true,
-          capacity_mode: 'limited',
-          availability: { ...option().availability, capacity: null, times: ['9:00'] },
-          pricing: { tiers: [tier(1, null, { ghost: 100 })] },
-        }), option({ id: 'opt-2', is_default: true, units: [unit({ id: 'adult-2' })], pricing: { tiers: [tier(1, null, { 'adult-2': 100 })] } })],
+        options: [
+          option({
+            is_default: true,
+            capacity_mode: 'limited',
+            availability: { ...option().availability, capacity: null, times: ['9:00'] },
+            pricing: { tiers: [tier(1, null, { ghost: 100 })] },
+          }),
+          option({ id: 'opt-2', is_default: true, units: [unit({ id: 'adult-2' })], pricing: { tiers: [tier(1, null, { 'adult-2': 100 })] } }),
+        ],
         extras: [extra({ id: 'x1', pay: 'local', local_price: { amount: 100, currency: 'XXX' } })],
       });
       const problems = productProblems(bad);
@@ -128,7 +142,9 @@ describe('catalog deciders', () => {
         ['timezone', 'unknown_timezone'],
         ['options', 'several_defaults'],
         ['options[0].pricing.tiers[0].unit_prices', 'unknown_unit'],
-        ...option().units.filter((u) => !u.free).map((): [string, string] => ['options[0].pricing.tiers[0].unit_prices', 'unit_unpriced']),
+        ...option()
+          .units.filter((u) => !u.free)
+          .map((): [string, string] => ['options[0].pricing.tiers[0].unit_prices', 'unit_unpriced']),
         ['options[0].availability.times[0]', 'invalid_time'],
         ['options[0].availability.capacity', 'capacity_required'],
         ['extras[0].local_price.currency', 'unknown_currency'],
@@ -198,7 +214,11 @@ describe('catalog deciders', () => {
 
     it('refuses a default language, display currency or seller that do not fit', () => {
       const bad = storefrontDefinition({
-        default_language: 'fr', display_currency: 'GBP', currencies: ['EUR', 'ZZZ'], kind: 'marketplace', seller_id: 'seller-1',
+        default_language: 'fr',
+        display_currency: 'GBP',
+        currencies: ['EUR', 'ZZZ'],
+        kind: 'marketplace',
+        seller_id: 'seller-1',
       });
       expect(reasons(storefrontProblems(bad))).to.have.deep.members([
         ['default_language', 'not_a_language'],
@@ -234,9 +254,7 @@ describe('catalog deciders', () => {
 
     it('creates a seller once', () => {
       given(sellerDecider).when({ type: 'CreateSeller', sellerId: 'seller-1', definition }).then([created]);
-      given(sellerDecider, [created])
-        .when({ type: 'CreateSeller', sellerId: 'seller-1', definition })
-        .thenRefused('Conflict', { reason: 'seller_exists' });
+      given(sellerDecider, [created]).when({ type: 'CreateSeller', sellerId: 'seller-1', definition }).thenRefused('Conflict', { reason: 'seller_exists' });
     });
 
     it('issues and revokes secret keys', () => {

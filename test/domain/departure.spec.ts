@@ -1,13 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import {
-  DepartureCommand,
-  DepartureEvent,
-  departureDecider,
-  remainingAt,
-  remainingPlaces,
-  takesPlaces,
-} from '../../domain/departure';
+import { DepartureCommand, DepartureEvent, departureDecider, remainingAt, remainingPlaces, takesPlaces } from '../../domain/departure';
 import { isRefusal } from '../../domain/shared/refusal';
 import { at, plusMinutes } from './fixtures';
 import { fold, given } from './given-when-then';
@@ -19,14 +12,21 @@ const START = '2026-06-10T09:00';
 const departureOpened = (capacity: number | null): DepartureEvent => ({ type: 'DepartureOpened', data: { optionId: 'opt-1', start: START, capacity } });
 const capacityChanged = (capacity: number | null): DepartureEvent => ({ type: 'CapacityChanged', data: { capacity } });
 const placesHeld = (ref: string, places: number, expiresAt = IN_15_MIN): DepartureEvent => ({
-  type: 'PlacesHeld', data: { ref, optionId: 'opt-1', start: START, places, expiresAt },
+  type: 'PlacesHeld',
+  data: { ref, optionId: 'opt-1', start: START, places, expiresAt },
 });
 const placesBooked = (ref: string): DepartureEvent => ({ type: 'PlacesBooked', data: { ref } });
 const placesReleased = (ref: string, why: 'expired' | 'cancelled'): DepartureEvent => ({ type: 'PlacesReleased', data: { ref, why } });
 
 const holdPlaces = (o: { ref?: string; places: number; capacity: number | null; now?: Date; expiresAt?: string }): DepartureCommand => ({
-  type: 'HoldPlaces', ref: o.ref ?? 'TP-NEWW-HOLD', optionId: 'opt-1', start: START, places: o.places,
-  capacity: o.capacity, expiresAt: o.expiresAt ?? IN_15_MIN, now: o.now ?? NOW,
+  type: 'HoldPlaces',
+  ref: o.ref ?? 'TP-NEWW-HOLD',
+  optionId: 'opt-1',
+  start: START,
+  places: o.places,
+  capacity: o.capacity,
+  expiresAt: o.expiresAt ?? IN_15_MIN,
+  now: o.now ?? NOW,
 });
 const bookPlaces = (ref: string, now = NOW): DepartureCommand => ({ type: 'BookPlaces', ref, now });
 const releasePlaces = (ref: string, why: 'expired' | 'cancelled', now = NOW): DepartureCommand => ({ type: 'ReleasePlaces', ref, why, now });
@@ -176,9 +176,7 @@ describe('departure decider', () => {
     });
 
     it('is refused HoldExpired for a ref that never held places', () => {
-      given(departureDecider)
-        .when(bookPlaces('TP-ZZZZ-ZZZZ'))
-        .thenRefused('HoldExpired');
+      given(departureDecider).when(bookPlaces('TP-ZZZZ-ZZZZ')).thenRefused('HoldExpired');
     });
 
     it('is refused HoldExpired for released places', () => {
@@ -223,9 +221,7 @@ describe('departure decider', () => {
       given(departureDecider, [placesHeld('TP-AAAA-AAAA', 2), placesBooked('TP-AAAA-AAAA'), placesReleased('TP-AAAA-AAAA', 'cancelled')])
         .when(releasePlaces('TP-AAAA-AAAA', 'cancelled'))
         .thenNothing();
-      given(departureDecider)
-        .when(releasePlaces('TP-ZZZZ-ZZZZ', 'cancelled'))
-        .thenNothing();
+      given(departureDecider).when(releasePlaces('TP-ZZZZ-ZZZZ', 'cancelled')).thenNothing();
     });
 
     it('puts cancelled places back on sale', () => {

@@ -33,8 +33,14 @@ export const MODERATE: CancellationPolicy = {
 
 export function unit(overrides: Partial<UnitDefinition> & Pick<UnitDefinition, 'id'>): UnitDefinition {
   return {
-    type: 'adult', label: 'Adult', min_age: null, max_age: null, min_qty: null, max_qty: null,
-    takes_seat: true, free: false,
+    type: 'adult',
+    label: 'Adult',
+    min_age: null,
+    max_age: null,
+    min_qty: null,
+    max_qty: null,
+    takes_seat: true,
+    free: false,
     ...overrides,
   };
 }
@@ -49,16 +55,30 @@ export function tier(min_pax: number, max_pax: number | null, unit_prices: Recor
 
 export function availability(overrides: Partial<AvailabilityRule> = {}): AvailabilityRule {
   return {
-    times: ['09:00'], weekdays: [1, 2, 3, 4, 5, 6, 7], from: '2026-01-01', until: null,
-    capacity: 10, cutoff_hours: 2, closed_dates: [],
+    times: ['09:00'],
+    weekdays: [1, 2, 3, 4, 5, 6, 7],
+    from: '2026-01-01',
+    until: null,
+    capacity: 10,
+    cutoff_hours: 2,
+    closed_dates: [],
     ...overrides,
   };
 }
 
 export function option(overrides: Partial<OptionDefinition> = {}): OptionDefinition {
   return {
-    id: 'opt-1', name: 'Standard', is_default: true, private: false, vehicle: null, sales_paused: false,
-    min_units: null, max_units: null, capacity_mode: 'limited', confirmation: 'instant', ask_for_price: false,
+    id: 'opt-1',
+    name: 'Standard',
+    is_default: true,
+    private: false,
+    vehicle: null,
+    sales_paused: false,
+    min_units: null,
+    max_units: null,
+    capacity_mode: 'limited',
+    confirmation: 'instant',
+    ask_for_price: false,
     units: [ADULT, CHILD, INFANT],
     pricing: { tiers: [tier(1, null, { adult: 5000, child: 3000 })] },
     policy: MODERATE,
@@ -76,19 +96,41 @@ export function content(title = 'Old town walk'): ProductContent {
 
 export function extra(overrides: Partial<ExtraDefinition> & Pick<ExtraDefinition, 'id'>): ExtraDefinition {
   return {
-    name: overrides.id, description: null, per: 'item', who: 'choose', included: false, option_ids: [],
-    min_age: null, max_age: null, unit_types: [], max_per_booking: null, pay: 'upfront', price: 1000, local_price: null,
+    name: overrides.id,
+    description: null,
+    per: 'item',
+    who: 'choose',
+    included: false,
+    option_ids: [],
+    min_age: null,
+    max_age: null,
+    unit_types: [],
+    max_per_booking: null,
+    pay: 'upfront',
+    price: 1000,
+    local_price: null,
     ...overrides,
   };
 }
 
 export function product(overrides: Partial<ProductDefinition> = {}): ProductDefinition {
   return {
-    slug: 'old-town-walk', template: 'day_tour', timezone: 'Europe/Lisbon', default_locale: 'en',
+    slug: 'old-town-walk',
+    template: 'day_tour',
+    timezone: 'Europe/Lisbon',
+    default_locale: 'en',
     content: { en: content() },
-    city: { slug: 'lisbon', name: 'Lisbon' }, region: { slug: 'lisboa', name: 'Lisboa' }, country: { slug: 'pt', name: 'Portugal' },
-    categories: [], places: [], photos: [],
-    duration_minutes: 180, duration_days: null, duration_nights: null, rating: null, network: false,
+    city: { slug: 'lisbon', name: 'Lisbon' },
+    region: { slug: 'lisboa', name: 'Lisboa' },
+    country: { slug: 'pt', name: 'Portugal' },
+    categories: [],
+    places: [],
+    photos: [],
+    duration_minutes: 180,
+    duration_days: null,
+    duration_nights: null,
+    rating: null,
+    network: false,
     options: [option()],
     extras: [],
     ...overrides,
@@ -121,12 +163,27 @@ export function priceRequest(overrides: Partial<PriceRequest> = {}): PriceReques
 export function soldQuote(amount: number, currency = 'USD'): Quote {
   return {
     option_id: 'opt-1',
-    lines: [{
-      kind: 'unit', ref: 'adult', label: 'Adult', qty: 2, unit_price: { amount: amount / 2, currency }, original_unit_price: null,
-      total: { amount, currency }, pay_at: 'upfront', included: false, vehicle: null,
-    }],
+    lines: [
+      {
+        kind: 'unit',
+        ref: 'adult',
+        label: 'Adult',
+        qty: 2,
+        unit_price: { amount: amount / 2, currency },
+        original_unit_price: null,
+        total: { amount, currency },
+        pay_at: 'upfront',
+        included: false,
+        vehicle: null,
+      },
+    ],
     totals: { due_now: { amount, currency }, pay_locally: [], grand_total: { amount, currency } },
-    confirmation: 'instant', pending_expires_at: null, remaining: 10, pax: 2, pairing: false, vehicles: [],
+    confirmation: 'instant',
+    pending_expires_at: null,
+    remaining: 10,
+    pax: 2,
+    pairing: false,
+    vehicles: [],
     fx: { ...USD_FX, quote: currency },
     policy: { ...MODERATE, preset: 'moderate' },
     pickup: null,
@@ -135,22 +192,46 @@ export function soldQuote(amount: number, currency = 'USD'): Quote {
 
 export function holdPlaced(overrides: Partial<HoldPlacedData> = {}): HoldPlacedData {
   return {
-    ref: 'TP-AAAA-AAAA', storefrontId: 'sf-1', sellerId: 'seller-1', productId: 'prod-1', optionId: 'opt-1',
-    start: '2026-06-10T09:00', places: 2, selection: selection(), quote: soldQuote(10000),
-    expiresAt: '2026-05-01T10:15:00.000Z', placedAt: '2026-05-01T10:00:00.000Z', requestHash: 'hash-1', attribution: null,
+    ref: 'TP-AAAA-AAAA',
+    storefrontId: 'sf-1',
+    sellerId: 'seller-1',
+    productId: 'prod-1',
+    optionId: 'opt-1',
+    start: '2026-06-10T09:00',
+    places: 2,
+    selection: selection(),
+    quote: soldQuote(10000),
+    expiresAt: '2026-05-01T10:15:00.000Z',
+    placedAt: '2026-05-01T10:00:00.000Z',
+    requestHash: 'hash-1',
+    attribution: null,
     ...overrides,
   };
 }
 
 export function bookingPlaced(overrides: Partial<BookingPlacedData> = {}): BookingPlacedData {
   return {
-    ref: 'TP-AAAA-AAAA', storefrontId: 'sf-1', sellerId: 'seller-1', productId: 'prod-1', optionId: 'opt-1',
-    start: '2026-06-10T09:00', timezone: 'Europe/Lisbon', pax: 2, places: 2,
+    ref: 'TP-AAAA-AAAA',
+    storefrontId: 'sf-1',
+    sellerId: 'seller-1',
+    productId: 'prod-1',
+    optionId: 'opt-1',
+    start: '2026-06-10T09:00',
+    timezone: 'Europe/Lisbon',
+    pax: 2,
+    places: 2,
     trip: { title: 'Old town walk', option: 'Standard', productId: 'prod-1' },
-    quote: soldQuote(10000), policy: MODERATE,
+    quote: soldQuote(10000),
+    policy: MODERATE,
     lead: { name: 'Ana Lima', email: 'ana@example.com', phone: '+351912345678' },
-    bookingTokenHash: 'b'.repeat(64), contactTokenHash: 'c'.repeat(64),
-    locale: 'en', specialRequests: null, attribution: null, travellers: [], paymentMethod: null, placedAt: '2026-05-01T10:00:00.000Z',
+    bookingTokenHash: 'b'.repeat(64),
+    contactTokenHash: 'c'.repeat(64),
+    locale: 'en',
+    specialRequests: null,
+    attribution: null,
+    travellers: [],
+    paymentMethod: null,
+    placedAt: '2026-05-01T10:00:00.000Z',
     ...overrides,
   };
 }
@@ -165,12 +246,29 @@ export function sellerDefinition(overrides: Partial<SellerDefinition> = {}): Sel
 
 export function storefrontDefinition(overrides: Partial<StorefrontDefinition> = {}): StorefrontDefinition {
   return {
-    kind: 'direct', name: 'Atlas', seller_id: 'seller-1', member_seller_ids: [],
-    languages: ['en', 'pt'], default_language: 'en', currencies: ['EUR', 'USD'], display_currency: 'EUR',
-    rounding: {}, allowed_origins: [], terms_url: null, privacy_url: null, cookies_url: null, promise: null,
+    kind: 'direct',
+    name: 'Atlas',
+    seller_id: 'seller-1',
+    member_seller_ids: [],
+    languages: ['en', 'pt'],
+    default_language: 'en',
+    currencies: ['EUR', 'USD'],
+    display_currency: 'EUR',
+    rounding: {},
+    allowed_origins: [],
+    terms_url: null,
+    privacy_url: null,
+    cookies_url: null,
+    promise: null,
     integrations: {
-      gtm_container_id: null, ga4_measurement_id: null, google_ads: null, meta_pixel_id: null,
-      tiktok_pixel_id: null, microsoft_uet_id: null, consent: 'opt_in', enhanced_conversions: false,
+      gtm_container_id: null,
+      ga4_measurement_id: null,
+      google_ads: null,
+      meta_pixel_id: null,
+      tiktok_pixel_id: null,
+      microsoft_uet_id: null,
+      consent: 'opt_in',
+      enhanced_conversions: false,
     },
     rate_limit_per_minute: null,
     ...overrides,

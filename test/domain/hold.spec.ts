@@ -10,16 +10,15 @@ const REF = 'TP-AAAA-AAAA';
 const placed = holdPlaced({ ref: REF, expiresAt: EXPIRES.toISOString(), requestHash: 'hash-1' });
 const holdPlacedEvent: HoldEvent = { type: 'HoldPlaced', data: placed };
 const checkedOut = (leadEmail: string, when = plusMinutes(NOW, 5)): HoldEvent => ({
-  type: 'HoldCheckedOut', data: { ref: REF, leadEmail, at: when.toISOString() },
+  type: 'HoldCheckedOut',
+  data: { ref: REF, leadEmail, at: when.toISOString() },
 });
 const expired = (when = EXPIRES): HoldEvent => ({ type: 'HoldExpired', data: { ref: REF, at: when.toISOString() } });
 
 describe('hold decider', () => {
   describe('PlaceHold', () => {
     it('places a new hold', () => {
-      given(holdDecider)
-        .when({ type: 'PlaceHold', hold: placed })
-        .then([holdPlacedEvent]);
+      given(holdDecider).when({ type: 'PlaceHold', hold: placed }).then([holdPlacedEvent]);
     });
 
     it('appends nothing for the same request again (same requestHash)', () => {
@@ -69,9 +68,7 @@ describe('hold decider', () => {
     });
 
     it('is refused HoldExpired once the hold time is up (at expiresAt)', () => {
-      given(holdDecider, [holdPlacedEvent])
-        .when({ type: 'CheckOutHold', leadEmail: 'ana@example.com', now: EXPIRES })
-        .thenRefused('HoldExpired');
+      given(holdDecider, [holdPlacedEvent]).when({ type: 'CheckOutHold', leadEmail: 'ana@example.com', now: EXPIRES }).thenRefused('HoldExpired');
     });
 
     it('is refused HoldExpired after the hold was expired', () => {
@@ -81,9 +78,7 @@ describe('hold decider', () => {
     });
 
     it('is NotFound for a hold that was never placed', () => {
-      given(holdDecider)
-        .when({ type: 'CheckOutHold', leadEmail: 'ana@example.com', now: NOW })
-        .thenRefused('NotFound', { entity: 'hold' });
+      given(holdDecider).when({ type: 'CheckOutHold', leadEmail: 'ana@example.com', now: NOW }).thenRefused('NotFound', { entity: 'hold' });
     });
   });
 
@@ -113,9 +108,7 @@ describe('hold decider', () => {
     });
 
     it('appends nothing for a hold that does not exist', () => {
-      given(holdDecider)
-        .when({ type: 'ExpireHold', now: EXPIRES })
-        .thenNothing();
+      given(holdDecider).when({ type: 'ExpireHold', now: EXPIRES }).thenNothing();
     });
   });
 

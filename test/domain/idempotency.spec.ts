@@ -3,7 +3,8 @@ import { expect } from 'chai';
 import { given } from './given-when-then';
 
 const claimed = (kind: 'hold' | 'checkout', requestHash: string, ref: string): IdempotencyEvent => ({
-  type: 'IdempotencyKeyClaimed', data: { kind, requestHash, ref },
+  type: 'IdempotencyKeyClaimed',
+  data: { kind, requestHash, ref },
 });
 
 describe('idempotency key decider', () => {
@@ -14,8 +15,12 @@ describe('idempotency key decider', () => {
   });
 
   it('the same request again appends nothing (it gets the first result)', () => {
-    const outcome = given(idempotencyDecider, [claimed('hold', 'h1', 'TP-AAAA-AAAA')])
-      .when({ type: 'ClaimKey', kind: 'hold', requestHash: 'h1', ref: 'TP-BBBB-BBBB' });
+    const outcome = given(idempotencyDecider, [claimed('hold', 'h1', 'TP-AAAA-AAAA')]).when({
+      type: 'ClaimKey',
+      kind: 'hold',
+      requestHash: 'h1',
+      ref: 'TP-BBBB-BBBB',
+    });
     outcome.thenNothing();
   });
 

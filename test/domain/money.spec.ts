@@ -66,28 +66,40 @@ describe('money', () => {
     it('property: never yields a non-integer, and lands on the increment within the rounding', () => {
       // Rates from 0.000001 to 30000 (VND is about 25000 per dollar); amounts up to 10 million dollars
       // keep every result far below Number.MAX_SAFE_INTEGER.
-      const rate = fc.tuple(fc.integer({ min: 1, max: 30_000_000 }), fc.integer({ min: 3, max: 6 }))
+      const rate = fc
+        .tuple(fc.integer({ min: 1, max: 30_000_000 }), fc.integer({ min: 3, max: 6 }))
         .map(([n, k]) => new Decimal(n).div(new Decimal(10).pow(k)).toString());
-      fc.assert(fc.property(
-        fc.integer({ min: 0, max: 1_000_000_000 }),
-        fc.constantFrom('USD', 'EUR', 'GBP', 'JPY', 'KRW', 'OMR', 'KWD', 'THB'),
-        rate,
-        fc.constantFrom(1, 5, 10, 50, 100),
-        fc.constantFrom<'nearest' | 'up'>('nearest', 'up'),
-        (cents, currency, r, increment, mode) => {
-          const rateForCurrency = currency === 'USD' ? '1' : r;
-          const out = convertFromUsd(cents, currency, rateForCurrency, { increment, mode });
-          expect(Number.isInteger(out), `${cents} ${currency} @${rateForCurrency} -> ${out}`).to.equal(true);
-          expect(out % increment).to.equal(0);
-          const exact = new Decimal(cents).div(100).mul(rateForCurrency).mul(new Decimal(10).pow(minorDigits(currency)));
-          if (mode === 'up') {
-            expect(exact.lte(out)).to.equal(true);
-            expect(exact.plus(increment).gt(out)).to.equal(true);
-          } else {
-            expect(exact.minus(out).abs().lte(increment / 2)).to.equal(true);
-          }
-        },
-      ), { numRuns: 500 });
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 0, max: 1_000_000_000 }),
+          fc.constantFrom('USD', 'EUR', 'GBP', 'JPY', 'KRW', 'OMR', 'KWD', 'THB'),
+          rate,
+          fc.constantFrom(1, 5, 10, 50, 100),
+          fc.constantFrom<'nearest' | 'up'>('nearest', 'up'),
+          (cents, currency, r, increment, mode) => {
+            const rateForCurrency = currency === 'USD' ? '1' : r;
+            const out = convertFromUsd(cents, currency, rateForCurrency, { increment, mode });
+            expect(Number.isInteger(out), `${cents} ${currency} @${rateForCurrency} -> ${out}`).to.equal(true);
+            expect(out % increment).to.equal(0);
+            const exact = new Decimal(cents)
+              .div(100)
+              .mul(rateForCurrency)
+              .mul(new Decimal(10).pow(minorDigits(currency)));
+            if (mode === 'up') {
+              expect(exact.lte(out)).to.equal(true);
+              expect(exact.plus(increment).gt(out)).to.equal(true);
+            } else {
+              expect(
+                exact
+                  .minus(out)
+                  .abs()
+                  .lte(increment / 2),
+              ).to.equal(true);
+            }
+          },
+        ),
+        { numRuns: 500 },
+      );
     });
   });
 });

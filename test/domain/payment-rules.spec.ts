@@ -37,7 +37,7 @@ describe('payment rules', () => {
       expect(isRefusal(refused) && refused.code).to.equal('PaymentMethodNotOffered');
     });
 
-    it('given ways to pay, when an open one is named, then it is the booking\'s', () => {
+    it("given ways to pay, when an open one is named, then it is the booking's", () => {
       expect(chooseMethod([ON_ARRIVAL, LINK], 'payment_link', START, ZONE, EARLY)).to.deep.equal({ method: LINK });
     });
   });
@@ -66,21 +66,24 @@ describe('payment rules', () => {
       expect(amountOnArrival(null, due, '1', rates, {})).to.equal(null);
     });
 
-    it('given a method that takes any currency or the booking\'s, then the booking\'s amount', () => {
+    it("given a method that takes any currency or the booking's, then the booking's amount", () => {
       expect(amountOnArrival(ON_ARRIVAL, due, '1', rates, {})).to.deep.equal(due);
       expect(amountOnArrival({ ...ON_ARRIVAL, currencies: ['EUR', 'USD'] }, due, '1', rates, {})).to.deep.equal(due);
     });
 
-    it('given a method that takes other currencies only, then the same in its first, through USD at the booking\'s and today\'s rates, rounded as the storefront rounds it', () => {
+    it("given a method that takes other currencies only, then the same in its first, through USD at the booking's and today's rates, rounded as the storefront rounds it", () => {
       const euros = { ...ON_ARRIVAL, currencies: ['EUR'] };
       // 100.50 USD at 0.9137 EUR per USD = 91.82685 EUR.
       expect(amountOnArrival(euros, due, '1', rates, {})).to.deep.equal({ amount: 9183, currency: 'EUR' });
       expect(amountOnArrival(euros, due, '1', rates, { EUR: { increment: 100, mode: 'up' } })).to.deep.equal({ amount: 9200, currency: 'EUR' });
       // Booked in EUR at an older rate: back to USD at that rate first.
-      expect(amountOnArrival({ ...ON_ARRIVAL, currencies: ['USD'] }, { amount: 9000, currency: 'EUR' }, '0.9', rates, {})).to.deep.equal({ amount: 10_000, currency: 'USD' });
+      expect(amountOnArrival({ ...ON_ARRIVAL, currencies: ['USD'] }, { amount: 9000, currency: 'EUR' }, '0.9', rates, {})).to.deep.equal({
+        amount: 10_000,
+        currency: 'USD',
+      });
     });
 
-    it('given no rate today for the method\'s currency, then the booking\'s amount', () => {
+    it("given no rate today for the method's currency, then the booking's amount", () => {
       expect(amountOnArrival({ ...ON_ARRIVAL, currencies: ['JPY'] }, due, '1', rates, {})).to.deep.equal(due);
     });
   });

@@ -13,7 +13,8 @@ const arranged = (data: Partial<Extract<PaymentEvent, { type: 'PaymentArranged' 
 });
 /** Paid 9137 in the fixtures: the payment stands refunded once all of it went back. */
 const refunded = (refund: number, total: number, when = NOW): PaymentEvent => ({
-  type: 'PaymentRefunded', data: { ref: REF, refund: eur(refund), refunded: eur(total), status: total >= 9137 ? 'refunded' : 'paid', at: when.toISOString() },
+  type: 'PaymentRefunded',
+  data: { ref: REF, refund: eur(refund), refunded: eur(total), status: total >= 9137 ? 'refunded' : 'paid', at: when.toISOString() },
 });
 
 describe('payment decider', () => {
@@ -57,7 +58,9 @@ describe('payment decider', () => {
       given(paymentDecider, [
         arranged({ method: 'payment_link', status: 'unpaid', paid: eur(0) }),
         { type: 'PaymentCancelled', data: { ref: REF, at: NOW.toISOString() } },
-      ]).when({ type: 'CancelUnpaid', ref: REF, now: NOW }).thenNothing();
+      ])
+        .when({ type: 'CancelUnpaid', ref: REF, now: NOW })
+        .thenNothing();
     });
   });
 

@@ -5,10 +5,7 @@ import { convertFromUsd } from '../../domain/shared/money';
 import { fromPriceUsd } from '../../domain/pricing/from-price';
 import { PriceRequest, Quote, QuoteLine, Selection, paxOf, priceQuote, seatsOf } from '../../domain/pricing/quote';
 import { isRefusal, Refusal, RefusalCode } from '../../domain/shared/refusal';
-import {
-  ADULT, CHILD, EUR_FX, INFANT, MODERATE, OMR_FX, USD_FX,
-  extra, option, priceRequest, product, room, selection, tier, unit,
-} from './fixtures';
+import { ADULT, CHILD, EUR_FX, INFANT, MODERATE, OMR_FX, USD_FX, extra, option, priceRequest, product, room, selection, tier, unit } from './fixtures';
 
 const quoteOf = (request: PriceRequest): Quote => {
   const result = priceQuote(request);
@@ -32,8 +29,16 @@ const units = (...lines: [string, number, number[]?][]): Selection['units'] =>
   lines.map(([unit_id, qty, ages]) => (ages ? { unit_id, qty, ages } : { unit_id, qty }));
 
 const unitLine = (ref: string, label: string, qty: number, price: number, currency = 'USD', vehicle: string | null = null): QuoteLine => ({
-  kind: 'unit', ref, label, qty, unit_price: { amount: price, currency }, original_unit_price: null,
-  total: { amount: price * qty, currency }, pay_at: 'upfront', included: false, vehicle,
+  kind: 'unit',
+  ref,
+  label,
+  qty,
+  unit_price: { amount: price, currency },
+  original_unit_price: null,
+  total: { amount: price * qty, currency },
+  pay_at: 'upfront',
+  included: false,
+  vehicle,
 });
 
 const sum = (lines: QuoteLine[]) => lines.reduce((s, l) => s + l.total.amount, 0);
@@ -123,19 +128,34 @@ describe('priceQuote', () => {
     });
 
     it("is AgeRestriction with unitId, minAge and maxAge for an age outside the unit's ages", () => {
-      refusalOf(priceRequest({ selection: selection({ units: units(['adult', 1], ['child', 2, [5, 3]]) }) }), 'AgeRestriction', { unitId: 'child', minAge: 4, maxAge: 11 });
-      refusalOf(priceRequest({ selection: selection({ units: units(['adult', 1], ['child', 1, [12]]) }) }), 'AgeRestriction', { unitId: 'child', minAge: 4, maxAge: 11 });
+      refusalOf(priceRequest({ selection: selection({ units: units(['adult', 1], ['child', 2, [5, 3]]) }) }), 'AgeRestriction', {
+        unitId: 'child',
+        minAge: 4,
+        maxAge: 11,
+      });
+      refusalOf(priceRequest({ selection: selection({ units: units(['adult', 1], ['child', 1, [12]]) }) }), 'AgeRestriction', {
+        unitId: 'child',
+        minAge: 4,
+        maxAge: 11,
+      });
     });
 
     it('is AccompanimentRequired when children travel without an adult', () => {
       refusalOf(priceRequest({ selection: selection({ units: units(['child', 2]) }) }), 'AccompanimentRequired', { unitId: 'child', by: 'adult' });
-      refusalOf(priceRequest({ selection: selection({ units: units(['adult', 0], ['infant', 1]) }) }), 'AccompanimentRequired', { unitId: 'infant', by: 'adult' });
+      refusalOf(priceRequest({ selection: selection({ units: units(['adult', 0], ['infant', 1]) }) }), 'AccompanimentRequired', {
+        unitId: 'infant',
+        by: 'adult',
+      });
     });
 
     it('is InvalidInput for a unit listed twice, ages that do not match qty, or no travellers', () => {
       const reasons = (r: Refusal) => (r.fields.problems as { reason: string }[]).map((p) => p.reason);
-      expect(reasons(refusalOf(priceRequest({ selection: selection({ units: units(['adult', 1], ['adult', 1]) }) }), 'InvalidInput'))).to.deep.equal(['duplicate_unit']);
-      expect(reasons(refusalOf(priceRequest({ selection: selection({ units: units(['adult', 1], ['child', 2, [5]]) }) }), 'InvalidInput'))).to.deep.equal(['ages_mismatch']);
+      expect(reasons(refusalOf(priceRequest({ selection: selection({ units: units(['adult', 1], ['adult', 1]) }) }), 'InvalidInput'))).to.deep.equal([
+        'duplicate_unit',
+      ]);
+      expect(reasons(refusalOf(priceRequest({ selection: selection({ units: units(['adult', 1], ['child', 2, [5]]) }) }), 'InvalidInput'))).to.deep.equal([
+        'ages_mismatch',
+      ]);
       expect(reasons(refusalOf(priceRequest({ selection: selection({ units: [] }) }), 'InvalidInput'))).to.deep.equal(['no_travellers']);
     });
   });
@@ -146,26 +166,36 @@ describe('priceQuote', () => {
     });
 
     it('chooses the tier by the travellers who take a seat', () => {
-      expect(quoteOf(withOption(grouped, { selection: selection({ units: units(['adult', 3]) }) })).lines)
-        .to.deep.equal([unitLine('adult', 'Adult', 3, 8000)]);
-      expect(quoteOf(withOption(grouped, { selection: selection({ units: units(['adult', 4]) }) })).lines)
-        .to.deep.equal([unitLine('adult', 'Adult', 4, 6000)]);
-      expect(quoteOf(withOption(grouped, { selection: selection({ units: units(['adult', 3], ['child', 1]) }) })).lines)
-        .to.deep.equal([unitLine('adult', 'Adult', 3, 6000), unitLine('child', 'Child (4-11)', 1, 4500)]);
+      expect(quoteOf(withOption(grouped, { selection: selection({ units: units(['adult', 3]) }) })).lines).to.deep.equal([unitLine('adult', 'Adult', 3, 8000)]);
+      expect(quoteOf(withOption(grouped, { selection: selection({ units: units(['adult', 4]) }) })).lines).to.deep.equal([unitLine('adult', 'Adult', 4, 6000)]);
+      expect(quoteOf(withOption(grouped, { selection: selection({ units: units(['adult', 3], ['child', 1]) }) })).lines).to.deep.equal([
+        unitLine('adult', 'Adult', 3, 6000),
+        unitLine('child', 'Child (4-11)', 1, 4500),
+      ]);
       // An infant takes no seat: still the tier for 3.
-      expect(quoteOf(withOption(grouped, { selection: selection({ units: units(['adult', 3], ['infant', 1]) }) })).lines[0])
-        .to.deep.equal(unitLine('adult', 'Adult', 3, 8000));
+      expect(quoteOf(withOption(grouped, { selection: selection({ units: units(['adult', 3], ['infant', 1]) }) })).lines[0]).to.deep.equal(
+        unitLine('adult', 'Adult', 3, 8000),
+      );
     });
 
     it('is PriceNotAvailable (group_size) for a group outside every tier', () => {
       const private2to6 = option({ pricing: { tiers: [tier(2, 6, { adult: 9000 })] } });
-      refusalOf(withOption(private2to6, { selection: selection({ units: units(['adult', 1]) }) }), 'PriceNotAvailable', { unitId: 'adult', reason: 'group_size' });
-      refusalOf(withOption(private2to6, { selection: selection({ units: units(['adult', 7]) }) }), 'PriceNotAvailable', { unitId: 'adult', reason: 'group_size' });
+      refusalOf(withOption(private2to6, { selection: selection({ units: units(['adult', 1]) }) }), 'PriceNotAvailable', {
+        unitId: 'adult',
+        reason: 'group_size',
+      });
+      refusalOf(withOption(private2to6, { selection: selection({ units: units(['adult', 7]) }) }), 'PriceNotAvailable', {
+        unitId: 'adult',
+        reason: 'group_size',
+      });
     });
 
     it('is PriceNotAvailable (group_size) for a unit the tier has no price for', () => {
       const adultsOnly = option({ pricing: { tiers: [tier(1, null, { adult: 5000 })] } });
-      refusalOf(withOption(adultsOnly, { selection: selection({ units: units(['adult', 1], ['child', 1]) }) }), 'PriceNotAvailable', { unitId: 'child', reason: 'group_size' });
+      refusalOf(withOption(adultsOnly, { selection: selection({ units: units(['adult', 1], ['child', 1]) }) }), 'PriceNotAvailable', {
+        unitId: 'child',
+        reason: 'group_size',
+      });
     });
 
     it('is PriceNotAvailable for an ask-for-price option (it has no quote)', () => {
@@ -176,7 +206,19 @@ describe('priceQuote', () => {
   describe('age prices', () => {
     const byAge = option({
       pricing: {
-        tiers: [tier(1, null, { adult: 6000, child: 4000 }, { child: [{ min_age: 4, max_age: 7, amount: 2000 }, { min_age: 8, max_age: 11, amount: 3000 }] })],
+        tiers: [
+          tier(
+            1,
+            null,
+            { adult: 6000, child: 4000 },
+            {
+              child: [
+                { min_age: 4, max_age: 7, amount: 2000 },
+                { min_age: 8, max_age: 11, amount: 3000 },
+              ],
+            },
+          ),
+        ],
       },
     });
 
@@ -200,7 +242,11 @@ describe('priceQuote', () => {
       const gap = option({
         pricing: { tiers: [tier(1, null, { adult: 6000, child: 4000 }, { child: [{ min_age: 4, max_age: 7, amount: 2000 }] })] },
       });
-      refusalOf(withOption(gap, { selection: selection({ units: units(['adult', 1], ['child', 1, [9]]) }) }), 'AgeRestriction', { unitId: 'child', minAge: 4, maxAge: 11 });
+      refusalOf(withOption(gap, { selection: selection({ units: units(['adult', 1], ['child', 1, [9]]) }) }), 'AgeRestriction', {
+        unitId: 'child',
+        minAge: 4,
+        maxAge: 11,
+      });
     });
   });
 
@@ -219,8 +265,16 @@ describe('priceQuote', () => {
     it('adds upfront extras to what is due now', () => {
       const quote = quoteOf(request([{ extra_id: 'lunch', qty: 2 }]));
       expect(quote.lines[1]).to.deep.equal({
-        kind: 'extra', ref: 'lunch', label: 'Lunch', qty: 2, unit_price: { amount: 1500, currency: 'USD' }, original_unit_price: null,
-        total: { amount: 3000, currency: 'USD' }, pay_at: 'upfront', included: false, vehicle: null,
+        kind: 'extra',
+        ref: 'lunch',
+        label: 'Lunch',
+        qty: 2,
+        unit_price: { amount: 1500, currency: 'USD' },
+        original_unit_price: null,
+        total: { amount: 3000, currency: 'USD' },
+        pay_at: 'upfront',
+        included: false,
+        vehicle: null,
       });
       expect(quote.totals.due_now.amount).to.equal(13000);
       expect(quote.totals.grand_total.amount).to.equal(13000);
@@ -253,7 +307,12 @@ describe('priceQuote', () => {
 
     it('prices included extras at zero', () => {
       const quote = quoteOf(request([{ extra_id: 'water', qty: 2 }]));
-      expect(quote.lines[1]).to.deep.include({ ref: 'water', included: true, unit_price: { amount: 0, currency: 'USD' }, total: { amount: 0, currency: 'USD' } });
+      expect(quote.lines[1]).to.deep.include({
+        ref: 'water',
+        included: true,
+        unit_price: { amount: 0, currency: 'USD' },
+        total: { amount: 0, currency: 'USD' },
+      });
     });
 
     it('is ExtraQuantityInvalid with extraId and max for more than allowed per booking', () => {
@@ -298,7 +357,10 @@ describe('priceQuote', () => {
     it('prices room supplements per traveller in the room', () => {
       const quote = quoteOf(request(units(['adult', 3]), rooms(['double', 1], ['single', 1])));
       const roomLines = quote.lines.filter((l) => l.kind === 'room');
-      expect(roomLines.map((l) => [l.ref, l.qty, l.total.amount])).to.deep.equal([['double', 2, 0], ['single', 1, 3000]]);
+      expect(roomLines.map((l) => [l.ref, l.qty, l.total.amount])).to.deep.equal([
+        ['double', 2, 0],
+        ['single', 1, 3000],
+      ]);
       expect(quote.totals.due_now.amount).to.equal(3 * 5000 + 3000);
       expect(quote.pairing).to.equal(false);
       expectLinesAddUp(quote);
@@ -341,8 +403,16 @@ describe('priceQuote', () => {
       const price = { amount: convertFromUsd(1000, 'EUR', EUR_FX.rate), currency: 'EUR' };
       expect(price.amount).to.equal(914);
       expect(quote.lines.at(-1)).to.deep.equal({
-        kind: 'pickup', ref: 'alfama', label: 'Pickup: alfama', qty: 1, unit_price: price, original_unit_price: null,
-        total: price, pay_at: 'upfront', included: false, vehicle: 'Minivan',
+        kind: 'pickup',
+        ref: 'alfama',
+        label: 'Pickup: alfama',
+        qty: 1,
+        unit_price: price,
+        original_unit_price: null,
+        total: price,
+        pay_at: 'upfront',
+        included: false,
+        vehicle: 'Minivan',
       });
       expect(quote.pickup).to.deep.equal({ area: 'alfama', price });
       expect(quote.vehicles).to.deep.equal([{ name: 'Minivan', count: 1 }]);
@@ -373,7 +443,10 @@ describe('priceQuote', () => {
     const quote = quoteOf(priceRequest({ fx: OMR_FX, selection: selection({ units: units(['adult', 2], ['child', 1]) }) }));
     expect(quote.fx).to.deep.equal(OMR_FX);
     // 50.00 USD * 0.38505 = 19.2525 OMR -> 19253 baisa (3 digits); 30.00 USD -> 11.5515 -> 11552
-    expect(quote.lines.map((l) => l.unit_price)).to.deep.equal([{ amount: 19253, currency: 'OMR' }, { amount: 11552, currency: 'OMR' }]);
+    expect(quote.lines.map((l) => l.unit_price)).to.deep.equal([
+      { amount: 19253, currency: 'OMR' },
+      { amount: 11552, currency: 'OMR' },
+    ]);
     expect(quote.totals.due_now).to.deep.equal({ amount: 2 * 19253 + 11552, currency: 'OMR' });
     expectLinesAddUp(quote);
   });
@@ -386,28 +459,34 @@ describe('priceQuote', () => {
     });
     const extras = [extra({ id: 'lunch', price: 1777 }), extra({ id: 'guide', price: 12345, max_per_booking: 3 })];
     const prod = product({ options: [opt], extras });
-    fc.assert(fc.property(
-      fc.integer({ min: 1, max: 10 }),
-      fc.integer({ min: 0, max: 8 }),
-      fc.integer({ min: 0, max: 2 }),
-      fc.integer({ min: 0, max: 5 }),
-      fc.integer({ min: 0, max: 3 }),
-      fc.boolean(),
-      fc.constantFrom(EUR_FX, OMR_FX, { ...EUR_FX, rate: '0.873519' }, { ...OMR_FX, rate: '0.3849999' }),
-      fc.constantFrom({ increment: 1, mode: 'nearest' as const }, { increment: 5, mode: 'up' as const }, { increment: 10, mode: 'nearest' as const }),
-      (adults, children, infants, lunches, guides, pickup, fx, rounding) => {
-        const sel = selection({
-          units: units(['adult', adults], ['child', children], ['infant', infants]),
-          extras: [{ extra_id: 'lunch', qty: lunches }, { extra_id: 'guide', qty: guides }],
-          pickup: pickup ? { place_id: 'alfama' } : null,
-        });
-        const quote = quoteOf({ product: prod, option: opt, selection: sel, fx, rounding, remaining: null, pendingExpiresAt: null });
-        expectLinesAddUp(quote);
-        expect(quote.pax).to.equal(adults + children + infants);
-        expect(seatsOf(opt, sel)).to.equal(adults + children);
-        expect(paxOf(sel)).to.equal(quote.pax);
-      },
-    ), { numRuns: 300 });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10 }),
+        fc.integer({ min: 0, max: 8 }),
+        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 0, max: 5 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.boolean(),
+        fc.constantFrom(EUR_FX, OMR_FX, { ...EUR_FX, rate: '0.873519' }, { ...OMR_FX, rate: '0.3849999' }),
+        fc.constantFrom({ increment: 1, mode: 'nearest' as const }, { increment: 5, mode: 'up' as const }, { increment: 10, mode: 'nearest' as const }),
+        (adults, children, infants, lunches, guides, pickup, fx, rounding) => {
+          const sel = selection({
+            units: units(['adult', adults], ['child', children], ['infant', infants]),
+            extras: [
+              { extra_id: 'lunch', qty: lunches },
+              { extra_id: 'guide', qty: guides },
+            ],
+            pickup: pickup ? { place_id: 'alfama' } : null,
+          });
+          const quote = quoteOf({ product: prod, option: opt, selection: sel, fx, rounding, remaining: null, pendingExpiresAt: null });
+          expectLinesAddUp(quote);
+          expect(quote.pax).to.equal(adults + children + infants);
+          expect(seatsOf(opt, sel)).to.equal(adults + children);
+          expect(paxOf(sel)).to.equal(quote.pax);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

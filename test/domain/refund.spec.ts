@@ -43,23 +43,33 @@ describe('refund policy', () => {
 
     it('property: daysBefore in any zone agrees with the local calendar dates', () => {
       const zones = ['Europe/Berlin', 'America/New_York', 'Asia/Tokyo', 'Australia/Lord_Howe', 'Pacific/Chatham', 'America/Sao_Paulo', 'UTC'];
-      fc.assert(fc.property(
-        fc.constantFrom(...zones),
-        fc.integer({ min: Date.parse('2026-01-01T00:00:00Z'), max: Date.parse('2027-12-31T00:00:00Z') }),
-        fc.integer({ min: -3, max: 400 }),
-        (zone, ms, offset) => {
-          const now = new Date(ms);
-          const localToday = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-          const start = new Date(Date.parse(`${localToday}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
-          expect(daysBefore(`${start}T12:00`, zone, now)).to.equal(offset);
-        },
-      ), { numRuns: 300 });
+      fc.assert(
+        fc.property(
+          fc.constantFrom(...zones),
+          fc.integer({ min: Date.parse('2026-01-01T00:00:00Z'), max: Date.parse('2027-12-31T00:00:00Z') }),
+          fc.integer({ min: -3, max: 400 }),
+          (zone, ms, offset) => {
+            const now = new Date(ms);
+            const localToday = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+            const start = new Date(Date.parse(`${localToday}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+            expect(daysBefore(`${start}T12:00`, zone, now)).to.equal(offset);
+          },
+        ),
+        { numRuns: 300 },
+      );
     });
   });
 
   describe('refundPct', () => {
     it('applies the tier by days before: from_days inclusive, to_days exclusive', () => {
-      const table: [number, number][] = [[365, 100], [7, 100], [6, 50], [2, 50], [1, 0], [0, 0]];
+      const table: [number, number][] = [
+        [365, 100],
+        [7, 100],
+        [6, 50],
+        [2, 50],
+        [1, 0],
+        [0, 0],
+      ];
       for (const [days, pct] of table) expect(refundPct(MODERATE, days), `${days} days`).to.equal(pct);
     });
 
@@ -93,12 +103,14 @@ describe('refund policy', () => {
     });
 
     it('property: an integer within half a minor unit of the exact share, never more than the amount', () => {
-      fc.assert(fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), fc.integer({ min: 0, max: 100 }), (amount, pct) => {
-        const out = percentOf(amount, pct);
-        expect(Number.isInteger(out)).to.equal(true);
-        expect(out).to.be.within(0, amount);
-        expect(Math.abs(out * 100 - amount * pct)).to.be.at.most(50);
-      }));
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), fc.integer({ min: 0, max: 100 }), (amount, pct) => {
+          const out = percentOf(amount, pct);
+          expect(Number.isInteger(out)).to.equal(true);
+          expect(out).to.be.within(0, amount);
+          expect(Math.abs(out * 100 - amount * pct)).to.be.at.most(50);
+        }),
+      );
     });
   });
 

@@ -16,24 +16,23 @@ describe('traveller details at checkout', () => {
   it('names missing travellers, and the missing fields of partial ones (TravellerDetailsRequired)', () => {
     const refusal = checkTravellerDetails(FIELDS, [{ full_name: 'Ana Lima' }], 2, '2026-12-10', '2026-11-22');
     expect(refusal?.code).to.equal('TravellerDetailsRequired');
-    expect(refusal?.fields.missing).to.deep.equal([
-      { traveller: 1, fields: ['date_of_birth', 'passport_number', 'passport_expiry'] },
-      { traveller: 2 },
-    ]);
+    expect(refusal?.fields.missing).to.deep.equal([{ traveller: 1, fields: ['date_of_birth', 'passport_number', 'passport_expiry'] }, { traveller: 2 }]);
   });
 
-  it('wants a passport that outlasts the trip\'s last day', () => {
+  it("wants a passport that outlasts the trip's last day", () => {
     const refusal = checkTravellerDetails(FIELDS, [{ ...ana, passport_expiry: '2026-12-12' }], 1, '2026-12-13', '2026-11-22');
     expect(refusal?.code).to.equal('TravellerDetailsInvalid');
     expect(checkTravellerDetails(FIELDS, [{ ...ana, passport_expiry: '2026-12-14' }], 1, '2026-12-13', '2026-11-22')).to.equal(null);
   });
 
   it('refuses wrong values and more travellers than booked (TravellerDetailsInvalid)', () => {
-    const refusal = checkTravellerDetails(FIELDS, [
-      { ...ana, date_of_birth: 'banana' },
-      { ...ana, date_of_birth: '2099-01-01', passport_number: 12345, passport_expiry: '2026-12-01' },
-      ana,
-    ], 2, '2026-12-10', '2026-11-22');
+    const refusal = checkTravellerDetails(
+      FIELDS,
+      [{ ...ana, date_of_birth: 'banana' }, { ...ana, date_of_birth: '2099-01-01', passport_number: 12345, passport_expiry: '2026-12-01' }, ana],
+      2,
+      '2026-12-10',
+      '2026-11-22',
+    );
     expect(refusal?.code).to.equal('TravellerDetailsInvalid');
     const reasons = (refusal?.fields.problems as { reason: string; field: string }[]).map((p) => [p.field, p.reason]);
     expect(reasons).to.deep.include.members([

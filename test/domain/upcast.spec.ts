@@ -19,12 +19,37 @@ describe('upcasting old event payloads', () => {
   });
 
   it('reads BookingCancelled, BookingPlaced and PaymentArranged as written before camelCase in the current shape', () => {
-    expect(upcast(eventUpcasters, 'BookingCancelled', { ref: 'TP-AAAA-AAAA', by: 'traveller', refund_pct: 100, refund: { amount: 9000, currency: 'USD' }, reason: null, at: 'x' }))
-      .to.deep.equal({ ref: 'TP-AAAA-AAAA', by: 'traveller', refundPct: 100, refund: { amount: 9000, currency: 'USD' }, reason: null, at: 'x' });
-    expect(upcast(eventUpcasters, 'BookingPlaced', { ref: 'TP-AAAA-AAAA', trip: { title: 'Walk', option: 'Standard', product_id: 'prod-1' } }))
-      .to.deep.equal({ ref: 'TP-AAAA-AAAA', trip: { title: 'Walk', option: 'Standard', productId: 'prod-1' } });
-    expect(upcast(eventUpcasters, 'PaymentArranged', { ref: 'TP-AAAA-AAAA', method: 'pay_on_arrival', status: 'pay_on_arrival', due_at: null, on_arrival: { amount: 100, currency: 'EUR' }, paid: { amount: 0, currency: 'EUR' } }))
-      .to.deep.equal({ ref: 'TP-AAAA-AAAA', method: 'pay_on_arrival', status: 'pay_on_arrival', dueAt: null, onArrival: { amount: 100, currency: 'EUR' }, paid: { amount: 0, currency: 'EUR' } });
+    expect(
+      upcast(eventUpcasters, 'BookingCancelled', {
+        ref: 'TP-AAAA-AAAA',
+        by: 'traveller',
+        refund_pct: 100,
+        refund: { amount: 9000, currency: 'USD' },
+        reason: null,
+        at: 'x',
+      }),
+    ).to.deep.equal({ ref: 'TP-AAAA-AAAA', by: 'traveller', refundPct: 100, refund: { amount: 9000, currency: 'USD' }, reason: null, at: 'x' });
+    expect(upcast(eventUpcasters, 'BookingPlaced', { ref: 'TP-AAAA-AAAA', trip: { title: 'Walk', option: 'Standard', product_id: 'prod-1' } })).to.deep.equal({
+      ref: 'TP-AAAA-AAAA',
+      trip: { title: 'Walk', option: 'Standard', productId: 'prod-1' },
+    });
+    expect(
+      upcast(eventUpcasters, 'PaymentArranged', {
+        ref: 'TP-AAAA-AAAA',
+        method: 'pay_on_arrival',
+        status: 'pay_on_arrival',
+        due_at: null,
+        on_arrival: { amount: 100, currency: 'EUR' },
+        paid: { amount: 0, currency: 'EUR' },
+      }),
+    ).to.deep.equal({
+      ref: 'TP-AAAA-AAAA',
+      method: 'pay_on_arrival',
+      status: 'pay_on_arrival',
+      dueAt: null,
+      onArrival: { amount: 100, currency: 'EUR' },
+      paid: { amount: 0, currency: 'EUR' },
+    });
   });
 
   it('passes every other event through untouched', () => {

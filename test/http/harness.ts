@@ -68,7 +68,11 @@ export interface TestServer {
   mails: Mail[];
   /** Runs the hold expiry sweep once, as the scheduled job does; answers how many holds it settled. */
   expireHolds(): Promise<number>;
-  request(method: string, url: string, options?: { key?: string | null; secret?: string; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<Answer>;
+  request(
+    method: string,
+    url: string,
+    options?: { key?: string | null; secret?: string; body?: unknown; raw?: string; headers?: Record<string, string> },
+  ): Promise<Answer>;
   close(): Promise<void>;
 }
 
@@ -76,12 +80,23 @@ export interface TestServer {
  * The real app on an ephemeral port with embedded stores and the demo catalog.
  * Only Date is faked, so the server's own timers run while tests move the clock.
  */
-export async function startTestServer(overrides: Partial<Config> = {}, now = new Date('2026-11-22T08:00:00.000Z'), options: { mailer?: Mailer; log?: Logger } = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  now = new Date('2026-11-22T08:00:00.000Z'),
+  options: { mailer?: Mailer; log?: Logger } = {},
+): Promise<TestServer> {
   const clock = sinon.useFakeTimers({ now, toFake: ['Date'] });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trips-test-'));
   const mails: Mail[] = [];
   const config: Config = { ...loadConfig({}), dataDir, port: 0, logRequests: false, ...overrides };
-  const engine = await createEngine(config, { log: options.log ?? jsonLogger(true), mailer: options.mailer ?? { send: async (mail) => { mails.push(mail); } } });
+  const engine = await createEngine(config, {
+    log: options.log ?? jsonLogger(true),
+    mailer: options.mailer ?? {
+      send: async (mail) => {
+        mails.push(mail);
+      },
+    },
+  });
   const server: Server = await new Promise((resolve) => {
     const s = createServer(engine.app).listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -135,8 +150,14 @@ export async function simpleTrip(server: TestServer): Promise<SimpleTrip> {
   for (const card of list.body.data) {
     const trip = await server.request('GET', `/v1/public/products/${card.id}`);
     const option = trip.body.options.find((o: any) => o.is_default);
-    if (option && option.capacity_mode === 'limited' && option.confirmation === 'instant' && !option.ask_for_price
-      && option.units.length === 1 && option.units[0].type === 'adult') {
+    if (
+      option &&
+      option.capacity_mode === 'limited' &&
+      option.confirmation === 'instant' &&
+      !option.ask_for_price &&
+      option.units.length === 1 &&
+      option.units[0].type === 'adult'
+    ) {
       const calendar = await server.request('GET', `/v1/public/options/${option.id}/calendar?month=2026-12`);
       const remaining = calendar.body.flatMap((d: any) => d.starts).find((s: any) => s.remaining !== null).remaining;
       return { productId: card.id, optionId: option.id, unitId: option.units[0].id, capacity: remaining };

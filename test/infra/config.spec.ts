@@ -13,8 +13,13 @@ describe('configuration from the environment', () => {
 
   it('reads every variable', () => {
     const config = loadConfig({
-      PORT: '9000', DATA_DIR: '/tmp/x', EVENTSTORE_URL: 'esdb://localhost:2113?tls=false', MONGODB_URL: 'mongodb://localhost/trips',
-      HOLD_MINUTES: '10', MULTI_DAY_HOLD_MINUTES: '40', SEED_DEMO: 'false',
+      PORT: '9000',
+      DATA_DIR: '/tmp/x',
+      EVENTSTORE_URL: 'esdb://localhost:2113?tls=false',
+      MONGODB_URL: 'mongodb://localhost/trips',
+      HOLD_MINUTES: '10',
+      MULTI_DAY_HOLD_MINUTES: '40',
+      SEED_DEMO: 'false',
     });
     expect(config).to.include({ port: 9000, dataDir: '/tmp/x', holdMinutes: 10, multiDayHoldMinutes: 40, seedDemo: false });
     expect(config.eventStoreUrl).to.equal('esdb://localhost:2113?tls=false');
@@ -40,7 +45,10 @@ describe('configuration from the environment', () => {
 
   it('refuses a HOST that is neither an IP address nor a host name', () => {
     for (const host of ['not a host', 'http://localhost', 'host:8080', '-leading.example.com']) {
-      expect(() => loadConfig({ HOST: host }), host).to.throw(ConfigError, `HOST must be an IP address or a host name, e.g. 0.0.0.0, :: or localhost (got "${host}")`);
+      expect(() => loadConfig({ HOST: host }), host).to.throw(
+        ConfigError,
+        `HOST must be an IP address or a host name, e.g. 0.0.0.0, :: or localhost (got "${host}")`,
+      );
     }
   });
 });

@@ -10,13 +10,35 @@ function isSimple(o: OptionDefinition): boolean {
   const [unit] = o.units;
   const [only] = o.pricing.tiers;
   const a = o.availability;
-  return o.is_default && !o.private && !o.sales_paused && o.capacity_mode === 'limited' && o.confirmation === 'instant'
-    && !o.ask_for_price && o.units.length === 1 && unit!.type === 'adult' && unit!.min_qty === 1
-    && (unit!.max_qty === 10 || unit!.max_qty === null) && unit!.takes_seat && !unit!.free
-    && o.pricing.tiers.length === 1 && only!.min_pax === 1 && only!.max_pax === null && only!.unit_prices[unit!.id]! > 0
-    && a.times.length >= 1 && a.times.length <= 3 && a.weekdays.join() === '1,2,3,4,5,6,7'
-    && a.capacity !== null && a.capacity >= 10 && a.capacity <= 20 && a.cutoff_hours >= 2 && a.cutoff_hours <= 24
-    && o.pickup === null && o.room_types.length === 0 && a.closed_dates.length === 0;
+  return (
+    o.is_default &&
+    !o.private &&
+    !o.sales_paused &&
+    o.capacity_mode === 'limited' &&
+    o.confirmation === 'instant' &&
+    !o.ask_for_price &&
+    o.units.length === 1 &&
+    unit!.type === 'adult' &&
+    unit!.min_qty === 1 &&
+    (unit!.max_qty === 10 || unit!.max_qty === null) &&
+    unit!.takes_seat &&
+    !unit!.free &&
+    o.pricing.tiers.length === 1 &&
+    only!.min_pax === 1 &&
+    only!.max_pax === null &&
+    only!.unit_prices[unit!.id]! > 0 &&
+    a.times.length >= 1 &&
+    a.times.length <= 3 &&
+    a.weekdays.join() === '1,2,3,4,5,6,7' &&
+    a.capacity !== null &&
+    a.capacity >= 10 &&
+    a.capacity <= 20 &&
+    a.cutoff_hours >= 2 &&
+    a.cutoff_hours <= 24 &&
+    o.pickup === null &&
+    o.room_types.length === 0 &&
+    a.closed_dates.length === 0
+  );
 }
 
 describe('demo catalog', () => {
@@ -79,16 +101,31 @@ describe('demo catalog', () => {
   it('has a direct storefront for atlas-trails and a marketplace of every seller', () => {
     expect(direct.website_keys).to.deep.equal([DEMO_KEYS.direct]);
     expect(direct.definition).to.deep.include({
-      name: 'Atlas Trails', seller_id: atlas.id, member_seller_ids: [], languages: ['en', 'es'], default_language: 'en',
-      currencies: ['USD', 'EUR'], display_currency: 'USD', rounding: {}, promise: null, rate_limit_per_minute: null,
+      name: 'Atlas Trails',
+      seller_id: atlas.id,
+      member_seller_ids: [],
+      languages: ['en', 'es'],
+      default_language: 'en',
+      currencies: ['USD', 'EUR'],
+      display_currency: 'USD',
+      rounding: {},
+      promise: null,
+      rate_limit_per_minute: null,
       allowed_origins: ['https://www.atlastrails.example', 'http://localhost:3000'],
     });
     expect(market.website_keys).to.deep.equal([DEMO_KEYS.marketplace]);
     expect(market.definition).to.deep.include({
-      name: 'TripMarket', seller_id: null, member_seller_ids: catalog.sellers.map((s) => s.id), languages: ['en', 'de', 'ja'],
-      default_language: 'en', currencies: ['USD', 'EUR', 'JPY', 'OMR'], display_currency: 'USD',
-      rounding: { JPY: { increment: 10, mode: 'up' } }, allowed_origins: ['https://www.tripmarket.example'],
-      promise: { report_hours: 24, payer: 'platform' }, rate_limit_per_minute: null,
+      name: 'TripMarket',
+      seller_id: null,
+      member_seller_ids: catalog.sellers.map((s) => s.id),
+      languages: ['en', 'de', 'ja'],
+      default_language: 'en',
+      currencies: ['USD', 'EUR', 'JPY', 'OMR'],
+      display_currency: 'USD',
+      rounding: { JPY: { increment: 10, mode: 'up' } },
+      allowed_origins: ['https://www.tripmarket.example'],
+      promise: { report_hours: 24, payer: 'platform' },
+      rate_limit_per_minute: null,
     });
     for (const s of catalog.storefronts) {
       expect(s.definition.terms_url).to.equal('/terms');
@@ -99,7 +136,10 @@ describe('demo catalog', () => {
   it('has at least 32 trips, at least 4 published per template, and 2 drafts', () => {
     expect(products).to.have.length.of.at.least(32);
     for (const template of TEMPLATES) {
-      expect(published.filter((p) => p.definition.template === template), template).to.have.length.of.at.least(4);
+      expect(
+        published.filter((p) => p.definition.template === template),
+        template,
+      ).to.have.length.of.at.least(4);
     }
     expect(products.filter((p) => !p.published)).to.have.length(2);
     expect(products.every((p) => catalog.sellers.some((s) => s.id === p.seller_id))).to.equal(true);
@@ -174,7 +214,11 @@ describe('demo catalog', () => {
   });
 
   it('marks exactly one default option per trip', () => {
-    for (const d of defs) expect(d.options.filter((o) => o.is_default), d.slug).to.have.length(1);
+    for (const d of defs)
+      expect(
+        d.options.filter((o) => o.is_default),
+        d.slug,
+      ).to.have.length(1);
   });
 
   it('prices only units the option has, and every paid unit in every tier', () => {
@@ -219,8 +263,11 @@ describe('demo catalog', () => {
     has((o) => o.availability.closed_dates.length > 0);
     has((o) => o.availability.weekdays.length < 7);
     has((o) => o.traveller_details.fields.join() === 'full_name,date_of_birth,passport_number');
-    has((o) => o.room_types.some((r) => r.sleeps === 2 && r.solo_may_share && r.supplement === 0)
-      && o.room_types.some((r) => r.sleeps === 1 && r.supplement === 15000));
+    has(
+      (o) =>
+        o.room_types.some((r) => r.sleeps === 2 && r.solo_may_share && r.supplement === 0) &&
+        o.room_types.some((r) => r.sleeps === 1 && r.supplement === 15000),
+    );
     expect([...new Set(options.map((o) => o.policy.name))]).to.include.members(['Flexible', 'Moderate', 'Strict', 'Non-refundable']);
   });
 

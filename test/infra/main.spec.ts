@@ -33,7 +33,10 @@ function startServer(env: Record<string, string>): Started {
 function listeningPort(server: Started): Promise<number> {
   return new Promise((resolve, reject) => {
     const look = () => {
-      const line = server.stdout().split('\n').find((l) => l.includes('"listening"'));
+      const line = server
+        .stdout()
+        .split('\n')
+        .find((l) => l.includes('"listening"'));
       if (line) {
         server.child.stdout?.off('data', look);
         resolve((JSON.parse(line) as { port: number }).port);
@@ -46,10 +49,12 @@ function listeningPort(server: Started): Promise<number> {
 
 function get(port: number, agent: http.Agent): Promise<number> {
   return new Promise((resolve, reject) => {
-    http.get({ host: '127.0.0.1', port, path: '/healthz', agent }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    }).on('error', reject);
+    http
+      .get({ host: '127.0.0.1', port, path: '/healthz', agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      })
+      .on('error', reject);
   });
 }
 

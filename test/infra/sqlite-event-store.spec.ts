@@ -62,9 +62,10 @@ describe('SqliteEventStore', () => {
     const store = openStore();
     await store.append('trip-1', [event('Booked')], 'no_stream');
 
-    const failed = await store
-      .append('trip-1', [event('Held'), event('Priced', { amount: 10n }), event('Paid')], 0)
-      .then(() => undefined, (e: unknown) => e);
+    const failed = await store.append('trip-1', [event('Held'), event('Priced', { amount: 10n }), event('Paid')], 0).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
 
     expect(failed).to.be.instanceOf(TypeError);
     expect((await store.readStream('trip-1')).map((e) => e.type)).to.deep.equal(['Booked']);
@@ -76,9 +77,10 @@ describe('SqliteEventStore', () => {
     const store = openStore();
     const id = randomUUID();
 
-    const failed = await store
-      .append('trip-1', [{ ...event('A'), id }, event('B'), { ...event('C'), id }], 'no_stream')
-      .then(() => undefined, (e: unknown) => e);
+    const failed = await store.append('trip-1', [{ ...event('A'), id }, event('B'), { ...event('C'), id }], 'no_stream').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
 
     expect(failed).to.be.instanceOf(Error);
     expect(await store.readStream('trip-1')).to.deep.equal([]);
@@ -90,7 +92,10 @@ describe('SqliteEventStore', () => {
     const other = openStore();
     await one.append('trip-1', [event('Booked')], 'no_stream');
 
-    const failed = await other.append('trip-1', [event('Booked')], 'no_stream').then(() => undefined, (e: unknown) => e);
+    const failed = await other.append('trip-1', [event('Booked')], 'no_stream').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(failed).to.be.instanceOf(WrongExpectedRevision);
     expect(await other.readStream('trip-1')).to.have.length(1);
   });

@@ -8,20 +8,28 @@ const STREAM = departureStream('opt-1', START);
 const on = (event: DepartureEvent): Given => ({ ...event, stream: STREAM });
 
 const opened = (capacity: number | null) => on({ type: 'DepartureOpened', data: { optionId: 'opt-1', start: START, capacity } });
-const held = (ref: string, places: number) => on({ type: 'PlacesHeld', data: { ref, optionId: 'opt-1', start: START, places, expiresAt: '2026-05-01T10:15:00.000Z' } });
+const held = (ref: string, places: number) =>
+  on({ type: 'PlacesHeld', data: { ref, optionId: 'opt-1', start: START, places, expiresAt: '2026-05-01T10:15:00.000Z' } });
 
 describe('departures projector', () => {
   it('keeps the capacity a start recorded and its holds', async () => {
     const projected = await project(departuresProjector, [opened(10), held('TP-AAAA-AAAA', 3)]);
-    expect(await projected.docs('departures')).to.deep.equal([{
-      _id: STREAM, option_id: 'opt-1', start: START, capacity: 10,
-      entries: { 'TP-AAAA-AAAA': { places: 3, expiresAt: '2026-05-01T10:15:00.000Z', status: 'held' } },
-    }]);
+    expect(await projected.docs('departures')).to.deep.equal([
+      {
+        _id: STREAM,
+        option_id: 'opt-1',
+        start: START,
+        capacity: 10,
+        entries: { 'TP-AAAA-AAAA': { places: 3, expiresAt: '2026-05-01T10:15:00.000Z', status: 'held' } },
+      },
+    ]);
   });
 
   it('follows each entry from held to booked to released', async () => {
     const projected = await project(departuresProjector, [
-      opened(10), held('TP-AAAA-AAAA', 3), held('TP-BBBB-BBBB', 2),
+      opened(10),
+      held('TP-AAAA-AAAA', 3),
+      held('TP-BBBB-BBBB', 2),
       on({ type: 'PlacesBooked', data: { ref: 'TP-AAAA-AAAA' } }),
       on({ type: 'PlacesReleased', data: { ref: 'TP-BBBB-BBBB', why: 'expired' } }),
     ]);
@@ -44,18 +52,26 @@ describe('departures projector', () => {
 
   it('projects a start whose stream was written before capacities were recorded', async () => {
     const projected = await project(departuresProjector, [held('TP-AAAA-AAAA', 3)]);
-    expect(await projected.docs('departures')).to.deep.equal([{
-      _id: STREAM, option_id: 'opt-1', start: START,
-      entries: { 'TP-AAAA-AAAA': { places: 3, expiresAt: '2026-05-01T10:15:00.000Z', status: 'held' } },
-    }]);
+    expect(await projected.docs('departures')).to.deep.equal([
+      {
+        _id: STREAM,
+        option_id: 'opt-1',
+        start: START,
+        entries: { 'TP-AAAA-AAAA': { places: 3, expiresAt: '2026-05-01T10:15:00.000Z', status: 'held' } },
+      },
+    ]);
   });
 
   it('keeps one document per start', async () => {
     const other = departureStream('opt-1', '2026-06-11T09:00');
     const projected = await project(departuresProjector, [
-      opened(10), held('TP-AAAA-AAAA', 3),
+      opened(10),
+      held('TP-AAAA-AAAA', 3),
       { type: 'DepartureOpened', data: { optionId: 'opt-1', start: '2026-06-11T09:00', capacity: 8 }, stream: other },
     ]);
-    expect((await projected.docs('departures')).map((d) => [d._id, d.capacity])).to.deep.equal([[STREAM, 10], [other, 8]]);
+    expect((await projected.docs('departures')).map((d) => [d._id, d.capacity])).to.deep.equal([
+      [STREAM, 10],
+      [other, 8],
+    ]);
   });
 });

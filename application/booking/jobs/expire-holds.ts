@@ -21,11 +21,7 @@ type ExpiryDeps = Pick<Platform, 'commands' | 'docs' | 'clock'>;
  * yield to other work, and stops between two holds once `signal` aborts. Resolves to the
  * number of holds it went through.
  */
-export async function expireHolds(
-  deps: ExpiryDeps,
-  onError: (ref: string, error: unknown) => void = () => undefined,
-  signal?: AbortSignal,
-): Promise<number> {
+export async function expireHolds(deps: ExpiryDeps, onError: (ref: string, error: unknown) => void = () => undefined, signal?: AbortSignal): Promise<number> {
   const now = deps.clock.now();
   const holds = deps.docs.collection<HoldDoc>(HOLDS);
   const due = await holds.find({ status: 'on_hold', hold_expires_at: { $lte: now.toISOString() } });
@@ -44,7 +40,12 @@ export async function expireHolds(
 async function settle(deps: ExpiryDeps, hold: Readonly<Doc>, now: Date, onError: (ref: string, error: unknown) => void): Promise<void> {
   // One hold that cannot be settled now is tried again next time; the others go on.
   try {
-    const metadata: EventMetadata = { correlationId: `expiry-${hold._id}`, causationId: `expiry-${hold._id}`, storefrontId: hold.storefront_id, at: now.toISOString() };
+    const metadata: EventMetadata = {
+      correlationId: `expiry-${hold._id}`,
+      causationId: `expiry-${hold._id}`,
+      storefrontId: hold.storefront_id,
+      at: now.toISOString(),
+    };
     // The booking stream decides an abandonment: a checkout retried at the same moment either places its booking first or is refused.
     let why;
     if (hold.status === 'on_hold') {

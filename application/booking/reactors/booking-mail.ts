@@ -13,7 +13,12 @@ export const bookingMailReactor = defineReactor<BookingEvent>('booking-mail', {
   BookingPending: (event, platform) => sendBookingMail(platform, event.data.ref, 'pending', event.id),
 });
 
-async function sendBookingMail(platform: Pick<Platform, 'commands' | 'docs' | 'mailer'>, ref: string, status: 'confirmed' | 'pending', eventId: string): Promise<void> {
+async function sendBookingMail(
+  platform: Pick<Platform, 'commands' | 'docs' | 'mailer'>,
+  ref: string,
+  status: 'confirmed' | 'pending',
+  eventId: string,
+): Promise<void> {
   const booking = await placedBooking(platform, ref);
   if (!booking) return;
   const { placed, title } = booking;

@@ -18,8 +18,18 @@ export const cancellationFollowUpsReactor = defineReactor<BookingEvent>('cancell
     const now = platform.clock.now();
     const { optionId, start } = state.placed;
     const steps = [
-      await platform.commands.handle(departureStream(optionId, start), departureDecider, { type: 'ReleasePlaces', ref, why: 'cancelled', now }, followUp(event, 'release', now)),
-      await platform.commands.handle(paymentStream(ref), paymentDecider, { type: 'RefundPayment', ref, refund: event.data.refund, now }, followUp(event, 'refund', now)),
+      await platform.commands.handle(
+        departureStream(optionId, start),
+        departureDecider,
+        { type: 'ReleasePlaces', ref, why: 'cancelled', now },
+        followUp(event, 'release', now),
+      ),
+      await platform.commands.handle(
+        paymentStream(ref),
+        paymentDecider,
+        { type: 'RefundPayment', ref, refund: event.data.refund, now },
+        followUp(event, 'refund', now),
+      ),
       await platform.commands.handle(paymentStream(ref), paymentDecider, { type: 'CancelUnpaid', ref, now }, followUp(event, 'close', now)),
     ];
     for (const step of steps) {

@@ -45,7 +45,10 @@ export interface Collection<T extends Doc = Doc> {
 }
 
 export class DuplicateKey extends Error {
-  constructor(readonly collection: string, readonly key: string) {
+  constructor(
+    readonly collection: string,
+    readonly key: string,
+  ) {
     super(`duplicate key in ${collection}: ${key}`);
     this.name = 'DuplicateKey';
   }

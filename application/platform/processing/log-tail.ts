@@ -78,7 +78,7 @@ export class LogTail {
 
   private async deliver(event: RecordedEvent): Promise<void> {
     const signal = this.stopping.signal;
-    for (let failures = 0; !signal.aborted; ) {
+    for (let failures = 0; !signal.aborted;) {
       const attempt = this.handle(event);
       this.inFlight = attempt.catch(() => undefined);
       try {
@@ -90,7 +90,13 @@ export class LogTail {
         failures += 1;
         const retryInMs = backoffDelay(this.backoff, failures);
         this.log.error('event handling failed; trying again', {
-          reader: this.name, event: event.id, type: event.type, position: event.position, failures, retry_in_ms: retryInMs, error: String(error),
+          reader: this.name,
+          event: event.id,
+          type: event.type,
+          position: event.position,
+          failures,
+          retry_in_ms: retryInMs,
+          error: String(error),
         });
         await pause(retryInMs, signal);
       }
@@ -111,10 +117,12 @@ function unlessAborted(work: Promise<void>, signal: AbortSignal): Promise<boolea
   return new Promise((resolve, reject) => {
     const aborted = () => resolve(false);
     signal.addEventListener('abort', aborted, { once: true });
-    work.then(
-      () => resolve(true),
-      (error: unknown) => reject(error),
-    ).finally(() => signal.removeEventListener('abort', aborted));
+    work
+      .then(
+        () => resolve(true),
+        (error: unknown) => reject(error),
+      )
+      .finally(() => signal.removeEventListener('abort', aborted));
   });
 }
 

@@ -19,9 +19,15 @@ describe('booking mail reactor', () => {
     events = new SqliteEventStore(':memory:');
     docs = new MemoryDocumentStore();
     await docs.collection('products').insertOne({
-      _id: 'prod-1', seller_id: 'seller-1', published: true, network: false, slug: 'walk',
+      _id: 'prod-1',
+      seller_id: 'seller-1',
+      published: true,
+      network: false,
+      slug: 'walk',
       definition: product({ content: { en: content('Old town walk'), de: content('Altstadtrundgang') } }),
-      from_usd: null, created_position: 0, updated_at: AT,
+      from_usd: null,
+      created_position: 0,
+      updated_at: AT,
     });
   });
   afterEach(() => events.close());
@@ -39,26 +45,34 @@ describe('booking mail reactor', () => {
 
   const outcome = async (status: 'confirmed' | 'pending', locale: string | null = 'en'): Promise<RecordedEvent> => {
     const data = status === 'confirmed' ? { ref: REF, at: AT } : { ref: REF, expiresAt: '2026-05-03T10:00:00.000Z', at: AT };
-    await events.append(`booking-${REF}`, [
-      { type: 'BookingPlaced', data: { ...bookingPlaced({ ref: REF, locale }) } },
-      { type: status === 'confirmed' ? 'BookingConfirmed' : 'BookingPending', data },
-    ], 'no_stream');
+    await events.append(
+      `booking-${REF}`,
+      [
+        { type: 'BookingPlaced', data: { ...bookingPlaced({ ref: REF, locale }) } },
+        { type: status === 'confirmed' ? 'BookingConfirmed' : 'BookingPending', data },
+      ],
+      'no_stream',
+    );
     return (await events.readStream(`booking-${REF}`))[1];
   };
 
   it('given a booking placed and confirmed, then the lead gets one mail saying so, keyed by the confirmation event', async () => {
     const confirmed = await outcome('confirmed');
     const { sent } = await react();
-    expect(sent).to.deep.equal([{
-      mail: {
-        to: 'ana@example.com', locale: 'en', subject: `Booking ${REF}: confirmed`,
-        text: `Old town walk, 2026-06-10T09:00, 2 travellers. Status: confirmed. Your booking reference is ${REF}.`,
+    expect(sent).to.deep.equal([
+      {
+        mail: {
+          to: 'ana@example.com',
+          locale: 'en',
+          subject: `Booking ${REF}: confirmed`,
+          text: `Old town walk, 2026-06-10T09:00, 2 travellers. Status: confirmed. Your booking reference is ${REF}.`,
+        },
+        dedupeKey: confirmed.id,
       },
-      dedupeKey: confirmed.id,
-    }]);
+    ]);
   });
 
-  it('given a booking waiting for the seller, then the mail says so, in the booking\'s language with the trip\'s title in it', async () => {
+  it("given a booking waiting for the seller, then the mail says so, in the booking's language with the trip's title in it", async () => {
     await outcome('pending', 'de');
     const { sent } = await react();
     expect(sent.map((s) => s.mail.subject)).to.deep.equal([`Buchung ${REF}: wartet auf den Anbieter`]);

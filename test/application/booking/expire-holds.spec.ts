@@ -12,8 +12,12 @@ async function dueHolds(count: number): Promise<MemoryDocumentStore> {
   const docs = new MemoryDocumentStore();
   for (let i = 0; i < count; i++) {
     await docs.collection('holds').insertOne({
-      _id: `TP-${String(i).padStart(4, '0')}`, status: 'on_hold', hold_expires_at: '2027-03-01T11:00:00.000Z',
-      storefront_id: 'sf-1', option_id: 'opt-1', start: '2027-03-20T09:00',
+      _id: `TP-${String(i).padStart(4, '0')}`,
+      status: 'on_hold',
+      hold_expires_at: '2027-03-01T11:00:00.000Z',
+      storefront_id: 'sf-1',
+      option_id: 'opt-1',
+      start: '2027-03-20T09:00',
     });
   }
   return docs;
@@ -70,7 +74,12 @@ describe('hold expiry', () => {
       return { events: [], state: { status: 'expired' }, position: 1 };
     });
     const error = sinon.spy();
-    const platform = { docs, commands: { handle } as unknown as CommandHandler, clock: { now: () => now }, log: { info: sinon.spy(), error } } as unknown as Platform;
+    const platform = {
+      docs,
+      commands: { handle } as unknown as CommandHandler,
+      clock: { now: () => now },
+      log: { info: sinon.spy(), error },
+    } as unknown as Platform;
 
     await expireHoldsJob.run(platform, new AbortController().signal);
     expect(handle.callCount).to.equal(3);

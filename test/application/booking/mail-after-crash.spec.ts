@@ -75,7 +75,9 @@ describe('mail after a crash (a real process, killed)', function () {
 
   const outbox = () => {
     const folder = path.join(dataDir, 'outbox');
-    return fs.existsSync(folder) ? fs.readdirSync(folder).map((f) => JSON.parse(fs.readFileSync(path.join(folder, f), 'utf8')) as { subject: string; to: string }) : [];
+    return fs.existsSync(folder)
+      ? fs.readdirSync(folder).map((f) => JSON.parse(fs.readFileSync(path.join(folder, f), 'utf8')) as { subject: string; to: string })
+      : [];
   };
 
   it('killed after the checkout and the cancellation answered but before their mails went out, it sends each mail once after a restart, and never again', async () => {

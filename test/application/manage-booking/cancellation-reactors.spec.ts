@@ -29,21 +29,42 @@ describe('after a cancellation (reactors)', () => {
 
   /** A confirmed booking of 2 places, paid (or to pay on arrival), cancelled by its traveller with half refunded. */
   async function givenCancelled(payment: 'paid' | 'pay_on_arrival') {
-    await events.append(`departure-${OPTION}-${START}`, [
-      { type: 'DepartureOpened', data: { optionId: OPTION, start: START, capacity: 10 } },
-      { type: 'PlacesHeld', data: { ref: REF, optionId: OPTION, start: START, places: 2, expiresAt: AT } },
-      { type: 'PlacesBooked', data: { ref: REF } },
-    ], 'no_stream');
+    await events.append(
+      `departure-${OPTION}-${START}`,
+      [
+        { type: 'DepartureOpened', data: { optionId: OPTION, start: START, capacity: 10 } },
+        { type: 'PlacesHeld', data: { ref: REF, optionId: OPTION, start: START, places: 2, expiresAt: AT } },
+        { type: 'PlacesBooked', data: { ref: REF } },
+      ],
+      'no_stream',
+    );
     const paid = payment === 'paid' ? 10_000 : 0;
-    await events.append(`payment-${REF}`, [{
-      type: 'PaymentArranged',
-      data: { ref: REF, method: payment === 'paid' ? null : 'pay_on_arrival', status: payment, dueAt: null, onArrival: payment === 'paid' ? null : usd(10_000), paid: usd(paid) },
-    }], 'no_stream');
-    await events.append(`booking-${REF}`, [
-      { type: 'BookingPlaced', data: { ...bookingPlaced({ ref: REF, optionId: OPTION, start: START, productId: 'gone' }) } },
-      { type: 'BookingConfirmed', data: { ref: REF, at: AT } },
-      { type: 'BookingCancelled', data: { ref: REF, by: 'traveller', refundPct: 50, refund: usd(paid / 2), reason: null, at: NOW.toISOString() } },
-    ], 'no_stream');
+    await events.append(
+      `payment-${REF}`,
+      [
+        {
+          type: 'PaymentArranged',
+          data: {
+            ref: REF,
+            method: payment === 'paid' ? null : 'pay_on_arrival',
+            status: payment,
+            dueAt: null,
+            onArrival: payment === 'paid' ? null : usd(10_000),
+            paid: usd(paid),
+          },
+        },
+      ],
+      'no_stream',
+    );
+    await events.append(
+      `booking-${REF}`,
+      [
+        { type: 'BookingPlaced', data: { ...bookingPlaced({ ref: REF, optionId: OPTION, start: START, productId: 'gone' }) } },
+        { type: 'BookingConfirmed', data: { ref: REF, at: AT } },
+        { type: 'BookingCancelled', data: { ref: REF, by: 'traveller', refundPct: 50, refund: usd(paid / 2), reason: null, at: NOW.toISOString() } },
+      ],
+      'no_stream',
+    );
     return (await events.readStream(`booking-${REF}`))[2];
   }
 
@@ -85,21 +106,34 @@ describe('after a cancellation (reactors)', () => {
     const cancellation = await givenCancelled('paid');
     const mailer = recordingMailer();
     await react([cancellationMailReactor], mailer);
-    expect(mailer.sent).to.deep.equal([{
-      mail: {
-        to: 'ana@example.com', locale: 'en', subject: `Booking ${REF} cancelled`,
-        text: `Your booking ${REF} (Old town walk, ${START}) is cancelled. Refund: 50.00 USD.`,
+    expect(mailer.sent).to.deep.equal([
+      {
+        mail: {
+          to: 'ana@example.com',
+          locale: 'en',
+          subject: `Booking ${REF} cancelled`,
+          text: `Your booking ${REF} (Old town walk, ${START}) is cancelled. Refund: 50.00 USD.`,
+        },
+        dedupeKey: cancellation.id,
       },
-      dedupeKey: cancellation.id,
-    }]);
+    ]);
   });
 
   it('given a mail server that fails, then the follow-ups still run: one reactor failing holds up no other', async () => {
     await givenCancelled('paid');
-    const failing: Mailer = { send: async () => { throw new Error('mail server down'); } };
+    const failing: Mailer = {
+      send: async () => {
+        throw new Error('mail server down');
+      },
+    };
     const checkpoints = documentCheckpoints(docs, 'checkpoints');
     for (const name of [cancellationMailReactor.name, cancellationFollowUpsReactor.name]) await checkpoints.save(name, -1);
-    const runner = new ReactorRunner(events, checkpoints, [cancellationMailReactor, cancellationFollowUpsReactor], testPlatform(events, docs, { mailer: failing, clock: { now: () => NOW } }));
+    const runner = new ReactorRunner(
+      events,
+      checkpoints,
+      [cancellationMailReactor, cancellationFollowUpsReactor],
+      testPlatform(events, docs, { mailer: failing, clock: { now: () => NOW } }),
+    );
     await runner.start();
     const head = await events.headPosition();
     expect(await runner.waitFor(cancellationFollowUpsReactor.name, head)).to.equal(true);

@@ -20,7 +20,14 @@ const departure: SnapshotDecider<DepartureCommand, DepartureEvent, Departure> = 
 
 /** A hold of one place on a free-sale start: nothing caps it, so the stream only grows. */
 const hold = (ref: string): DepartureCommand => ({
-  type: 'HoldPlaces', ref, optionId, start, places: 1, capacity: null, expiresAt: '2027-03-01T10:15:00.000Z', now,
+  type: 'HoldPlaces',
+  ref,
+  optionId,
+  start,
+  places: 1,
+  capacity: null,
+  expiresAt: '2027-03-01T10:15:00.000Z',
+  now,
 });
 
 /** Counts what readStream hands out: the events a command had to read. */

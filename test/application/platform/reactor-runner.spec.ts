@@ -12,10 +12,20 @@ import { SqliteEventStore } from '../../../infra/event-store/sqlite-event-store'
 import { MemoryDocumentStore } from '../../../infra/documents/memory-document-store';
 import { testPlatform } from '../test-platform';
 
-interface Logged { message: string; fields: Record<string, unknown> }
+interface Logged {
+  message: string;
+  fields: Record<string, unknown>;
+}
 
 function platformFor(events: SqliteEventStore, docs: MemoryDocumentStore, logged: Logged[] = []): Platform {
-  return testPlatform(events, docs, { log: { info: () => undefined, error: (message, fields = {}) => { logged.push({ message, fields }); } } });
+  return testPlatform(events, docs, {
+    log: {
+      info: () => undefined,
+      error: (message, fields = {}) => {
+        logged.push({ message, fields });
+      },
+    },
+  });
 }
 
 /** A reactor that records what it saw, so a test can say what ran and how often. */
@@ -92,14 +102,18 @@ describe('reactor runner', () => {
       const counter: Projector = {
         name: 'counter',
         collections: { counts: [] },
-        handlers: { Counted: (e) => [{ collection: 'counts', updateOne: { filter: { _id: e.data.key }, update: { $set: { last: e.data.n } }, upsert: true } }] },
+        handlers: {
+          Counted: (e) => [{ collection: 'counts', updateOne: { filter: { _id: e.data.key }, update: { $set: { last: e.data.n } }, upsert: true } }],
+        },
       };
       const projections = new ProjectionRunner(events, docs, [counter]);
       await projections.start();
-      const runner = new ReactorRunner(events, checkpoints, [
-        recording('flaky', failing, () => ++failures <= 4),
-        recording('steady', healthy),
-      ], platformFor(events, docs, logged));
+      const runner = new ReactorRunner(
+        events,
+        checkpoints,
+        [recording('flaky', failing, () => ++failures <= 4), recording('steady', healthy)],
+        platformFor(events, docs, logged),
+      );
       await runner.start();
       const { position } = await events.append('c-1', [counted(1), counted(2)], 'no_stream');
       const both = [position - 1, position];

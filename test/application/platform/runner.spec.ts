@@ -11,7 +11,9 @@ const counter: Projector = {
   name: 'counter',
   collections: { counts: [] },
   handlers: {
-    Counted: (e) => [{ collection: 'counts', updateOne: { filter: { _id: e.data.key }, update: { $set: { last: e.data.n }, $push: { seen: e.position } }, upsert: true } }],
+    Counted: (e) => [
+      { collection: 'counts', updateOne: { filter: { _id: e.data.key }, update: { $set: { last: e.data.n }, $push: { seen: e.position } }, upsert: true } },
+    ],
   },
 };
 
@@ -19,7 +21,14 @@ describe('projection runner', () => {
   it('applies the log in order, keeps a checkpoint with the documents and resumes after it', async () => {
     const events = new SqliteEventStore(':memory:');
     const docs = new MemoryDocumentStore();
-    await events.append('c-1', [{ type: 'Counted', data: { key: 'a', n: 1 } }, { type: 'Counted', data: { key: 'a', n: 2 } }], 'no_stream');
+    await events.append(
+      'c-1',
+      [
+        { type: 'Counted', data: { key: 'a', n: 1 } },
+        { type: 'Counted', data: { key: 'a', n: 2 } },
+      ],
+      'no_stream',
+    );
     const first = new ProjectionRunner(events, docs, [counter]);
     await first.start();
     expect(await first.catchUp()).to.equal(true);
@@ -41,7 +50,11 @@ describe('projection runner', () => {
   it('never lets a lagging instance undo what a later event wrote (several instances, one MongoDB)', async () => {
     const events = new SqliteEventStore(':memory:');
     const docs = new MemoryDocumentStore();
-    await events.append('c-3', [1, 2, 3].map((n) => ({ type: 'Counted', data: { key: 'c', n } })), 'no_stream');
+    await events.append(
+      'c-3',
+      [1, 2, 3].map((n) => ({ type: 'Counted', data: { key: 'c', n } })),
+      'no_stream',
+    );
     const leading = new ProjectionRunner(events, docs, [counter]);
     await leading.start();
     await leading.catchUp();
@@ -75,10 +88,14 @@ describe('projection runner', () => {
   it('rebuilds every projection from position zero into fresh collections equal to the live ones', async () => {
     const events = new SqliteEventStore(':memory:');
     const docs = new MemoryDocumentStore();
-    await events.append('departure-o-2026-12-01T09:00', [
-      { type: 'PlacesHeld', data: { ref: 'TP-AAAA-AAAA', optionId: 'o', start: '2026-12-01T09:00', places: 2, expiresAt: '2026-11-30T10:00:00.000Z' } },
-      { type: 'PlacesBooked', data: { ref: 'TP-AAAA-AAAA' } },
-    ], 'no_stream');
+    await events.append(
+      'departure-o-2026-12-01T09:00',
+      [
+        { type: 'PlacesHeld', data: { ref: 'TP-AAAA-AAAA', optionId: 'o', start: '2026-12-01T09:00', places: 2, expiresAt: '2026-11-30T10:00:00.000Z' } },
+        { type: 'PlacesBooked', data: { ref: 'TP-AAAA-AAAA' } },
+      ],
+      'no_stream',
+    );
     const live = new ProjectionRunner(events, docs, PROJECTORS);
     await live.start();
     await live.catchUp();
@@ -97,12 +114,23 @@ describe('projection runner', () => {
   it('gives an auditor a booking history in log order: hold, departure, booking and payment events', async () => {
     const events = new SqliteEventStore(':memory:');
     const ref = 'TP-BBBB-BBBB';
-    await events.append('departure-o-2026-12-01T09:00', [
-      { type: 'PlacesHeld', data: { ref: 'TP-OTHR-OTHR', optionId: 'o', start: '2026-12-01T09:00', places: 1, expiresAt: 'x' } },
-      { type: 'PlacesHeld', data: { ref, optionId: 'o', start: '2026-12-01T09:00', places: 2, expiresAt: 'x' } },
-    ], 'no_stream');
+    await events.append(
+      'departure-o-2026-12-01T09:00',
+      [
+        { type: 'PlacesHeld', data: { ref: 'TP-OTHR-OTHR', optionId: 'o', start: '2026-12-01T09:00', places: 1, expiresAt: 'x' } },
+        { type: 'PlacesHeld', data: { ref, optionId: 'o', start: '2026-12-01T09:00', places: 2, expiresAt: 'x' } },
+      ],
+      'no_stream',
+    );
     await events.append(`hold-${ref}`, [{ type: 'HoldPlaced', data: { ref, optionId: 'o', start: '2026-12-01T09:00' } }], 'no_stream');
-    await events.append(`booking-${ref}`, [{ type: 'BookingPlaced', data: { ref } }, { type: 'BookingConfirmed', data: { ref } }], 'no_stream');
+    await events.append(
+      `booking-${ref}`,
+      [
+        { type: 'BookingPlaced', data: { ref } },
+        { type: 'BookingConfirmed', data: { ref } },
+      ],
+      'no_stream',
+    );
     await events.append(`payment-${ref}`, [{ type: 'PaymentArranged', data: { ref } }], 'no_stream');
     const history = await bookingHistory(events, ref);
     expect(history.map((e) => e.type)).to.deep.equal(['PlacesHeld', 'HoldPlaced', 'BookingPlaced', 'BookingConfirmed', 'PaymentArranged']);

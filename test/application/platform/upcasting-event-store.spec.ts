@@ -109,13 +109,23 @@ describe('UpcastingEventStore: a log written before payloads were camelCase stil
     const departure = await folded(store, departureStream(paidTrip.optionId, paidTrip.start), departureDecider);
     expect(departure).to.deep.include({ opened: false });
     const hold = (places: number): DepartureCommand => ({
-      type: 'HoldPlaces', ref: 'TP-NEWW-HOLD', optionId: paidTrip.optionId, start: paidTrip.start, places, capacity: paidTrip.capacity, expiresAt: '2026-11-22T08:20:00.000Z', now: NOW,
+      type: 'HoldPlaces',
+      ref: 'TP-NEWW-HOLD',
+      optionId: paidTrip.optionId,
+      start: paidTrip.start,
+      places,
+      capacity: paidTrip.capacity,
+      expiresAt: '2026-11-22T08:20:00.000Z',
+      now: NOW,
     });
     // The cancelled booking gave its 2 places back; the hold on 3 still takes them until 08:15.
     expect(departureDecider.decide(hold(8), departure)).to.deep.include({ code: 'NotEnoughCapacity', fields: { remaining: 7 } });
     expect(departureDecider.decide(hold(7), departure)).to.deep.equal([
       { type: 'DepartureOpened', data: { optionId: paidTrip.optionId, start: paidTrip.start, capacity: paidTrip.capacity } },
-      { type: 'PlacesHeld', data: { ref: 'TP-NEWW-HOLD', optionId: paidTrip.optionId, start: paidTrip.start, places: 7, expiresAt: '2026-11-22T08:20:00.000Z' } },
+      {
+        type: 'PlacesHeld',
+        data: { ref: 'TP-NEWW-HOLD', optionId: paidTrip.optionId, start: paidTrip.start, places: 7, expiresAt: '2026-11-22T08:20:00.000Z' },
+      },
     ]);
   });
 
@@ -131,7 +141,10 @@ describe('UpcastingEventStore: a log written before payloads were camelCase stil
       expect(bookingView(doc as BookingDoc)).to.deep.equal(booking.view);
       expect(doc?.cancellation).to.deep.equal(booking.cancel.cancellation);
       // Answers folded straight from the streams agree with the projection.
-      const fromStreams = bookingDocOf(await folded(store, bookingStream(booking.ref), bookingDecider), await folded(store, paymentStream(booking.ref), paymentDecider));
+      const fromStreams = bookingDocOf(
+        await folded(store, bookingStream(booking.ref), bookingDecider),
+        await folded(store, paymentStream(booking.ref), paymentDecider),
+      );
       expect(bookingView(fromStreams as BookingDoc)).to.deep.equal(booking.view);
     }
     const departure = await docs.collection('departures').findOne({ _id: departureStream(paidTrip.optionId, paidTrip.start) });

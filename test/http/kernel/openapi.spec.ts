@@ -17,7 +17,10 @@ const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').r
 
 function resolvePointer(doc: Doc, ref: string): unknown {
   const [, fragment] = ref.split('#');
-  return fragment.split('/').slice(1).reduce<any>((node, part) => (node === undefined ? undefined : node[part.replace(/~1/g, '/').replace(/~0/g, '~')]), doc);
+  return fragment
+    .split('/')
+    .slice(1)
+    .reduce<any>((node, part) => (node === undefined ? undefined : node[part.replace(/~1/g, '/').replace(/~0/g, '~')]), doc);
 }
 
 function refsIn(node: unknown, found: Set<string> = new Set()): Set<string> {
@@ -46,7 +49,10 @@ function operationsOf(doc: Doc): DocOperation[] {
     for (const [method, operation] of Object.entries<Doc>(item)) {
       const success = Object.keys(operation.responses).filter((s) => /^2\d\d$/.test(s));
       out.push({
-        id: operation.operationId, method, path, operation,
+        id: operation.operationId,
+        method,
+        path,
+        operation,
         successStatus: Number(success[0]),
         successPointer: `#/${pointer('paths', path, method, 'responses', success[0], 'content', 'application/json', 'schema')}`,
       });
@@ -138,7 +144,9 @@ describe('OpenAPI document: response schemas against real answers', () => {
         expect(success, op.id).to.have.length(1);
         const schema = op.operation.responses[success[0]].content?.['application/json']?.schema;
         expect(schema, `${op.id} success schema`).to.be.an('object');
-        expect(schema, op.id).to.have.property('$ref').that.matches(/^#\/components\/schemas\//);
+        expect(schema, op.id)
+          .to.have.property('$ref')
+          .that.matches(/^#\/components\/schemas\//);
         expect(() => schemaAt(op.successPointer), op.id).not.to.throw();
         expect(op.operation.description, `${op.id} description`).to.be.a('string').with.length.greaterThan(20);
       }
@@ -240,7 +248,10 @@ describe('OpenAPI document: response schemas against real answers', () => {
       const t = await server.request('GET', `/v1/public/products/${list.body.data[0].id}`, { key: MARKET_KEY });
       const option = t.body.options[0];
       const at = await firstOpenStart(option.id, MARKET_KEY);
-      const methods = expectAnswer('listPaymentMethods', await server.request('GET', `/v1/public/payment-methods?option_id=${option.id}&start=${at}`, { key: MARKET_KEY }));
+      const methods = expectAnswer(
+        'listPaymentMethods',
+        await server.request('GET', `/v1/public/payment-methods?option_id=${option.id}&start=${at}`, { key: MARKET_KEY }),
+      );
       expect(methods.length).to.be.greaterThan(0);
     });
   });
@@ -260,10 +271,15 @@ describe('OpenAPI document: response schemas against real answers', () => {
           const start = await firstOpenStart(option.id, MARKET_KEY);
           if (!start) continue;
           const adult = option.units.find((u: any) => u.type === 'adult') ?? option.units[0];
-          const extras = t.extras.filter((e: any) => e.option_ids.length === 0 || e.option_ids.includes(option.id)).map((e: any) => ({ extra_id: e.id, qty: 1 }));
+          const extras = t.extras
+            .filter((e: any) => e.option_ids.length === 0 || e.option_ids.includes(option.id))
+            .map((e: any) => ({ extra_id: e.id, qty: 1 }));
           const double = (option.room_types ?? []).find((r: any) => r.sleeps === 2);
           const body = {
-            option_id: option.id, start, units: [{ unit_id: adult.id, qty: 2 }], extras,
+            option_id: option.id,
+            start,
+            units: [{ unit_id: adult.id, qty: 2 }],
+            extras,
             ...(option.pickup ? { pickup: { place_id: option.pickup.pickup_rules[option.pickup.pickup_rules.length - 1].area } } : {}),
             ...(double ? { rooms: [{ room_type_id: double.id, qty: 1 }] } : {}),
             currency: currencies[n++ % currencies.length],
@@ -286,7 +302,10 @@ describe('OpenAPI document: response schemas against real answers', () => {
     it('holds, reports the hold, checks out (and again), shows, previews the refund and cancels (and again: 409)', async () => {
       const start = (await firstOpenStart(trip.optionId, DIRECT_KEY)) as string;
       const selection = { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 2 }] };
-      const hold = expectAnswer('createHold', await server.request('POST', '/v1/public/holds', { body: selection, headers: { 'Idempotency-Key': `k-${randomUUID()}` } }));
+      const hold = expectAnswer(
+        'createHold',
+        await server.request('POST', '/v1/public/holds', { body: selection, headers: { 'Idempotency-Key': `k-${randomUUID()}` } }),
+      );
       expect(expectAnswer('getHold', await server.request('GET', `/v1/public/holds/${hold.ref}`)).status).to.equal('on_hold');
 
       const booking = expectAnswer('checkout', await server.request('POST', '/v1/public/checkout', { body: { ref: hold.ref, lead } }));
@@ -302,7 +321,10 @@ describe('OpenAPI document: response schemas against real answers', () => {
       expectAnswer('getBooking', await server.request('GET', `/v1/public/bookings/${hold.ref}?email=${encodeURIComponent(lead.email.toLowerCase())}`));
       expectAnswer('getRefund', await server.request('GET', `/v1/public/bookings/${hold.ref}/refund?token=${token}`));
       expectAnswer('getRefund', await server.request('GET', `/v1/public/bookings/${hold.ref}/refund?email=${encodeURIComponent(lead.email)}`));
-      const cancelled = expectAnswer('cancelBooking', await server.request('POST', `/v1/public/bookings/${hold.ref}/cancel?token=${token}`, { body: { reason: 'plans changed' } }));
+      const cancelled = expectAnswer(
+        'cancelBooking',
+        await server.request('POST', `/v1/public/bookings/${hold.ref}/cancel?token=${token}`, { body: { reason: 'plans changed' } }),
+      );
       expect(cancelled.status).to.equal('cancelled');
       const after = expectAnswer('getBooking', await server.request('GET', `/v1/public/bookings/${hold.ref}?token=${token}`));
       expect(after.cancellation).to.be.an('object');
@@ -315,17 +337,34 @@ describe('OpenAPI document: response schemas against real answers', () => {
       let booked = false;
       for (const card of list.body.data) {
         const t = (await server.request('GET', `/v1/public/products/${card.id}`, { key: MARKET_KEY })).body;
-        const option = t.options.find((o: any) => o.capacity_mode !== 'on_request' && !o.ask_for_price && o.room_types.length === 0 && o.traveller_details.fields.length === 0);
+        const option = t.options.find(
+          (o: any) => o.capacity_mode !== 'on_request' && !o.ask_for_price && o.room_types.length === 0 && o.traveller_details.fields.length === 0,
+        );
         if (!option) continue;
         const adult = option.units.find((u: any) => u.type === 'adult');
         const start = await firstOpenStart(option.id, MARKET_KEY);
-        const hold = expectAnswer('createHold', await server.request('POST', '/v1/public/holds', {
-          key: MARKET_KEY, body: { option_id: option.id, start, units: [{ unit_id: adult.id, qty: 2 }], currency: 'OMR' },
-        }));
-        const noMethod = expectProblem(await server.request('POST', '/v1/public/checkout', { key: MARKET_KEY, body: { ref: hold.ref, lead } }), 422, 'PaymentMethodRequired');
+        const hold = expectAnswer(
+          'createHold',
+          await server.request('POST', '/v1/public/holds', {
+            key: MARKET_KEY,
+            body: { option_id: option.id, start, units: [{ unit_id: adult.id, qty: 2 }], currency: 'OMR' },
+          }),
+        );
+        const noMethod = expectProblem(
+          await server.request('POST', '/v1/public/checkout', { key: MARKET_KEY, body: { ref: hold.ref, lead } }),
+          422,
+          'PaymentMethodRequired',
+        );
         expect(noMethod.offered).to.be.an('array');
-        expectProblem(await server.request('POST', '/v1/public/checkout', { key: MARKET_KEY, body: { ref: hold.ref, lead, payment_method: 'bank_transfer' } }), 422, 'PaymentMethodNotOffered');
-        const booking = expectAnswer('checkout', await server.request('POST', '/v1/public/checkout', { key: MARKET_KEY, body: { ref: hold.ref, lead, payment_method: 'pay_on_arrival' } }));
+        expectProblem(
+          await server.request('POST', '/v1/public/checkout', { key: MARKET_KEY, body: { ref: hold.ref, lead, payment_method: 'bank_transfer' } }),
+          422,
+          'PaymentMethodNotOffered',
+        );
+        const booking = expectAnswer(
+          'checkout',
+          await server.request('POST', '/v1/public/checkout', { key: MARKET_KEY, body: { ref: hold.ref, lead, payment_method: 'pay_on_arrival' } }),
+        );
         expect(booking.payment.on_arrival).to.be.an('object');
         expectAnswer('getBooking', await server.request('GET', `/v1/public/bookings/${booking.ref}?token=${booking.booking_token}`, { key: MARKET_KEY }));
         booked = true;
@@ -343,7 +382,11 @@ describe('OpenAPI document: response schemas against real answers', () => {
     });
 
     it('403 OriginNotAllowed and NotPermitted', async () => {
-      const origin = expectProblem(await server.request('GET', '/v1/public/storefront', { headers: { Origin: 'https://evil.example' } }), 403, 'OriginNotAllowed');
+      const origin = expectProblem(
+        await server.request('GET', '/v1/public/storefront', { headers: { Origin: 'https://evil.example' } }),
+        403,
+        'OriginNotAllowed',
+      );
       expect(origin.origin).to.equal('https://evil.example');
       const denied = expectProblem(await server.request('POST', '/v1/products', { key: null, secret: READONLY_KEY, body: {} }), 403, 'NotPermitted');
       expect(denied.permission).to.equal('products:write');
@@ -385,7 +428,8 @@ describe('OpenAPI document: response schemas against real answers', () => {
 
     it('422 refusals of quotes, holds and checkout', async () => {
       const start = (await firstOpenStart(trip.optionId, DIRECT_KEY)) as string;
-      const quote = (body: object, key = DIRECT_KEY) => server.request('POST', '/v1/public/quotes', { key, body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 1 }], ...body } });
+      const quote = (body: object, key = DIRECT_KEY) =>
+        server.request('POST', '/v1/public/quotes', { key, body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 1 }], ...body } });
       expect(expectProblem(await quote({ units: [{ unit_id: 'nope', qty: 1 }] }), 422, 'UnknownUnit').unitId).to.equal('nope');
       expect(expectProblem(await quote({ currency: 'JPY' }), 422, 'CurrencyNotEnabled').currency).to.equal('JPY');
       expectProblem(await quote({ start: `${start.slice(0, 10)}T03:17` }), 422, 'SlotClosed');
@@ -425,15 +469,21 @@ describe('OpenAPI document: response schemas against real answers', () => {
             const adult = option.units.find((u: any) => u.type === 'adult');
             const double = option.room_types.find((r: any) => r.sleeps === 2);
             const hold = await server.request('POST', '/v1/public/holds', {
-              key: MARKET_KEY, body: { ...body, units: [{ unit_id: adult.id, qty: 2 }], ...(double ? { rooms: [{ room_type_id: double.id, qty: 1 }] } : {}) },
+              key: MARKET_KEY,
+              body: { ...body, units: [{ unit_id: adult.id, qty: 2 }], ...(double ? { rooms: [{ room_type_id: double.id, qty: 1 }] } : {}) },
             });
             if (hold.status !== 201) continue;
             seen.add('details');
             const methods = await server.request('GET', `/v1/public/payment-methods?option_id=${option.id}&start=${at}`, { key: MARKET_KEY });
             const method = methods.body[0]?.kind;
-            const missing = expectProblem(await server.request('POST', '/v1/public/checkout', {
-              key: MARKET_KEY, body: { ref: hold.body.ref, lead, ...(method ? { payment_method: method } : {}) },
-            }), 422, 'TravellerDetailsRequired');
+            const missing = expectProblem(
+              await server.request('POST', '/v1/public/checkout', {
+                key: MARKET_KEY,
+                body: { ref: hold.body.ref, lead, ...(method ? { payment_method: method } : {}) },
+              }),
+              422,
+              'TravellerDetailsRequired',
+            );
             expect(missing.missing).to.be.an('array').with.length.greaterThan(0);
           }
         }
@@ -454,7 +504,10 @@ describe('OpenAPI document: response schemas against real answers', () => {
 
       const created = expectAnswer('sellerCreateProduct', await server.request('POST', '/v1/products', { ...secret, body: copyOf(original, 'openapi-copy') }));
       expect(created.published).to.equal(false);
-      expectAnswer('sellerUpdateProduct', await server.request('PUT', `/v1/products/${created.id}`, { ...secret, body: { ...definitionOf(created), duration_minutes: 200 } }));
+      expectAnswer(
+        'sellerUpdateProduct',
+        await server.request('PUT', `/v1/products/${created.id}`, { ...secret, body: { ...definitionOf(created), duration_minutes: 200 } }),
+      );
       expect(expectAnswer('sellerPublishProduct', await server.request('POST', `/v1/products/${created.id}/publish`, secret)).published).to.equal(true);
       expect(expectAnswer('sellerUnpublishProduct', await server.request('POST', `/v1/products/${created.id}/unpublish`, secret)).published).to.equal(false);
 
@@ -466,9 +519,11 @@ describe('OpenAPI document: response schemas against real answers', () => {
 
   describe('the schemas are not vacuous', () => {
     it('reject answers the spec rules out', async () => {
-      const quote = (await server.request('POST', '/v1/public/quotes', {
-        body: { option_id: trip.optionId, start: (await firstOpenStart(trip.optionId, DIRECT_KEY)) as string, units: [{ unit_id: trip.unitId, qty: 1 }] },
-      })).body;
+      const quote = (
+        await server.request('POST', '/v1/public/quotes', {
+          body: { option_id: trip.optionId, start: (await firstOpenStart(trip.optionId, DIRECT_KEY)) as string, units: [{ unit_id: trip.unitId, qty: 1 }] },
+        })
+      ).body;
       const money = schemaAt('#/components/schemas/Money');
       expect(money({ amount: 12, currency: 'USD' })).to.equal(true);
       expect(money({ amount: 12.5, currency: 'USD' })).to.equal(false);
@@ -497,7 +552,10 @@ describe('OpenAPI document: response schemas against real answers', () => {
     it('a published trip without photos still has a cover {url, alt} on its card (spec 2.3)', async () => {
       const secret = { key: null, secret: OWNER_KEY };
       const original = (await server.request('GET', `/v1/products/${trip.productId}`, secret)).body;
-      const created = expectAnswer('sellerCreateProduct', await server.request('POST', '/v1/products', { ...secret, body: { ...copyOf(original, 'openapi-no-photos'), photos: [] } }));
+      const created = expectAnswer(
+        'sellerCreateProduct',
+        await server.request('POST', '/v1/products', { ...secret, body: { ...copyOf(original, 'openapi-no-photos'), photos: [] } }),
+      );
       expectAnswer('sellerPublishProduct', await server.request('POST', `/v1/products/${created.id}/publish`, secret));
       try {
         const list = expectAnswer('listProducts', await server.request('GET', '/v1/public/products?limit=100'));
@@ -513,9 +571,13 @@ describe('OpenAPI document: response schemas against real answers', () => {
       let json = JSON.stringify({ ...definitionOf(original), slug: `openapi-own-ids-${Date.now()}` });
       original.options.forEach((o: any, i: number) => {
         json = json.split(o.id).join(`option-${i}`);
-        o.units.forEach((u: any, j: number) => { json = json.split(u.id).join(`unit-${i}-${j}`); });
+        o.units.forEach((u: any, j: number) => {
+          json = json.split(u.id).join(`unit-${i}-${j}`);
+        });
       });
-      original.extras.forEach((e: any, i: number) => { json = json.split(e.id).join(`extra-${i}`); });
+      original.extras.forEach((e: any, i: number) => {
+        json = json.split(e.id).join(`extra-${i}`);
+      });
       const created = await server.request('POST', '/v1/products', { ...secret, body: JSON.parse(json) });
       if (created.status !== 201) {
         // Refusing ids that are not UUIDs keeps the public ids UUIDs too.
@@ -534,17 +596,29 @@ describe('OpenAPI document: response schemas against real answers', () => {
       const list = await server.request('GET', '/v1/public/products?limit=100&seller=sakura-journeys', { key: MARKET_KEY });
       for (const card of list.body.data) {
         const t = (await server.request('GET', `/v1/public/products/${card.id}`, { key: MARKET_KEY })).body;
-        const option = t.options.find((o: any) => o.capacity_mode !== 'on_request' && !o.ask_for_price && o.room_types.length === 0 && o.traveller_details.fields.length === 0);
+        const option = t.options.find(
+          (o: any) => o.capacity_mode !== 'on_request' && !o.ask_for_price && o.room_types.length === 0 && o.traveller_details.fields.length === 0,
+        );
         if (!option) continue;
         const start = await firstOpenStart(option.id, MARKET_KEY);
-        const methods = expectAnswer('listPaymentMethods', await server.request('GET', `/v1/public/payment-methods?option_id=${option.id}&start=${start}`, { key: MARKET_KEY }));
+        const methods = expectAnswer(
+          'listPaymentMethods',
+          await server.request('GET', `/v1/public/payment-methods?option_id=${option.id}&start=${start}`, { key: MARKET_KEY }),
+        );
         const onArrival = methods.find((m: any) => m.kind === 'pay_on_arrival');
         expect(onArrival.currencies).not.to.include('USD');
         const adult = option.units.find((u: any) => u.type === 'adult');
-        const hold = expectAnswer('createHold', await server.request('POST', '/v1/public/holds', {
-          key: MARKET_KEY, body: { option_id: option.id, start, units: [{ unit_id: adult.id, qty: 2 }], currency: 'USD' },
-        }));
-        const booking = expectAnswer('checkout', await server.request('POST', '/v1/public/checkout', { key: MARKET_KEY, body: { ref: hold.ref, lead, payment_method: 'pay_on_arrival' } }));
+        const hold = expectAnswer(
+          'createHold',
+          await server.request('POST', '/v1/public/holds', {
+            key: MARKET_KEY,
+            body: { option_id: option.id, start, units: [{ unit_id: adult.id, qty: 2 }], currency: 'USD' },
+          }),
+        );
+        const booking = expectAnswer(
+          'checkout',
+          await server.request('POST', '/v1/public/checkout', { key: MARKET_KEY, body: { ref: hold.ref, lead, payment_method: 'pay_on_arrival' } }),
+        );
         expect(booking.payment.on_arrival.currency).to.equal(onArrival.currencies[0]);
         return;
       }
@@ -555,7 +629,10 @@ describe('OpenAPI document: response schemas against real answers', () => {
   describe('the end of a hold', () => {
     it('reports expired once the hold time has passed', async () => {
       const start = (await firstOpenStart(trip.optionId, DIRECT_KEY)) as string;
-      const hold = expectAnswer('createHold', await server.request('POST', '/v1/public/holds', { body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 1 }] } }));
+      const hold = expectAnswer(
+        'createHold',
+        await server.request('POST', '/v1/public/holds', { body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 1 }] } }),
+      );
       server.clock.tick(16 * 60_000);
       expect(expectAnswer('getHold', await server.request('GET', `/v1/public/holds/${hold.ref}`)).status).to.equal('expired');
       expectProblem(await server.request('POST', '/v1/public/checkout', { body: { ref: hold.ref, lead } }), 422, 'HoldExpired');

@@ -8,11 +8,13 @@ import { DIRECT_KEY, MARKET_KEY, OWNER_KEY, TestServer, startTestServer } from '
 /** Raw GET without fetch's automatic decompression, to see the bytes on the wire. */
 function rawGet(base: string, path: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    http.get(base + path, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
+    http
+      .get(base + path, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -60,10 +62,16 @@ describe('HTTP platform (spec parts 5, 7 and 8)', () => {
       const answer = await server.request('GET', '/v1/public/storefront', { headers: { Origin: allowed } });
       expect(answer.status).to.equal(200);
       expect(answer.headers.get('access-control-allow-origin')).to.equal(allowed);
-      const preflight = await server.request('OPTIONS', '/v1/public/holds', { key: null, headers: { Origin: allowed, 'Access-Control-Request-Method': 'POST' } });
+      const preflight = await server.request('OPTIONS', '/v1/public/holds', {
+        key: null,
+        headers: { Origin: allowed, 'Access-Control-Request-Method': 'POST' },
+      });
       expect(preflight.status).to.equal(204);
       expect(preflight.headers.get('access-control-allow-headers')).to.match(/Tp-Publishable-Key/i);
-      const stranger = await server.request('OPTIONS', '/v1/public/holds', { key: null, headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } });
+      const stranger = await server.request('OPTIONS', '/v1/public/holds', {
+        key: null,
+        headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+      });
       expect(stranger.headers.get('access-control-allow-origin')).to.equal(null);
     });
   });
@@ -165,11 +173,15 @@ describe('HTTP platform (spec parts 5, 7 and 8)', () => {
     it('compresses a large problem answer too', async () => {
       const body = JSON.stringify({ option_id: 1, start: 2, units: Array.from({ length: 20 }, () => ({ unit_id: 5, qty: 'x' })) });
       const answer = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        const req = http.request(`${server.base}/v1/public/quotes`, { method: 'POST', headers: { 'Tp-Publishable-Key': DIRECT_KEY, 'Content-Type': 'application/json', 'Accept-Encoding': 'gzip' } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-        });
+        const req = http.request(
+          `${server.base}/v1/public/quotes`,
+          { method: 'POST', headers: { 'Tp-Publishable-Key': DIRECT_KEY, 'Content-Type': 'application/json', 'Accept-Encoding': 'gzip' } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          },
+        );
         req.on('error', reject);
         req.end(body);
       });

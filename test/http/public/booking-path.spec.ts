@@ -80,9 +80,15 @@ describe('HTTP: the booking path end to end (spec parts 3 and 4)', () => {
     expect(cancelByEmail.status).to.equal(401);
     expect(cancelByEmail.body.code).to.equal('Unauthenticated');
 
-    const cancel = await server.request('POST', `/v1/public/bookings/${booking.ref}/cancel?token=${booking.booking_token}`, { body: { reason: 'plans changed' } });
+    const cancel = await server.request('POST', `/v1/public/bookings/${booking.ref}/cancel?token=${booking.booking_token}`, {
+      body: { reason: 'plans changed' },
+    });
     expect(cancel.status).to.equal(200);
-    expect(cancel.body).to.deep.equal({ ref: booking.ref, status: 'cancelled', cancellation: { by: 'traveller', refund_pct: refund.body.refund_pct, refund: refund.body.refund } });
+    expect(cancel.body).to.deep.equal({
+      ref: booking.ref,
+      status: 'cancelled',
+      cancellation: { by: 'traveller', refund_pct: refund.body.refund_pct, refund: refund.body.refund },
+    });
     expect(await remainingAt(server, trip.optionId, start)).to.equal(trip.capacity);
     // Mails go out from reactors after the append, not within the answer.
     await server.engine.reactors.catchUp();
@@ -217,7 +223,11 @@ describe('HTTP: on_request and manual options (spec part 3)', () => {
     const headers = { 'Idempotency-Key': 'request-1' };
     let checkout = await server.request('POST', '/v1/public/checkout', { key: 'tp_pk_demo_market', body: { ...selection, lead }, headers });
     if (checkout.status === 422 && checkout.body.code === 'PaymentMethodRequired') {
-      checkout = await server.request('POST', '/v1/public/checkout', { key: 'tp_pk_demo_market', body: { ...selection, lead, payment_method: checkout.body.offered[0] }, headers: { 'Idempotency-Key': 'request-2' } });
+      checkout = await server.request('POST', '/v1/public/checkout', {
+        key: 'tp_pk_demo_market',
+        body: { ...selection, lead, payment_method: checkout.body.offered[0] },
+        headers: { 'Idempotency-Key': 'request-2' },
+      });
     }
     expect(checkout.status, checkout.text).to.equal(200);
     expect(checkout.body.status).to.equal('pending');
@@ -242,8 +252,17 @@ describe('HTTP: ways to pay at checkout (spec 2.8, 4.3, 4.4)', () => {
     for (const card of list.body.data) {
       if (card.seller.slug === 'atlas-trails') continue;
       const trip = await server.request('GET', `/v1/public/products/${card.id}`, { key });
-      const option = trip.body.options.find((o: any) => o.is_default && o.capacity_mode === 'limited' && o.confirmation === 'instant' && !o.ask_for_price
-        && o.units.some((u: any) => u.type === 'adult') && (o.min_units ?? 1) <= 1 && o.room_types.length === 0 && o.traveller_details.fields.length === 0);
+      const option = trip.body.options.find(
+        (o: any) =>
+          o.is_default &&
+          o.capacity_mode === 'limited' &&
+          o.confirmation === 'instant' &&
+          !o.ask_for_price &&
+          o.units.some((u: any) => u.type === 'adult') &&
+          (o.min_units ?? 1) <= 1 &&
+          o.room_types.length === 0 &&
+          o.traveller_details.fields.length === 0,
+      );
       if (!option) continue;
       const start = await openStart(server, option.id, '2027-01', '12', key);
       const methods = await server.request('GET', `/v1/public/payment-methods?option_id=${option.id}&start=${start}`, { key });
@@ -272,22 +291,40 @@ describe('HTTP: ways to pay at checkout (spec 2.8, 4.3, 4.4)', () => {
     const headers = { 'Idempotency-Key': 'checkout-retry-1' };
     const refused = await server.request('POST', '/v1/public/checkout', { key, headers, body: { ref: hold.body.ref, lead } });
     expect(refused.body.code).to.equal('PaymentMethodRequired');
-    const corrected = await server.request('POST', '/v1/public/checkout', { key, headers, body: { ref: hold.body.ref, lead, payment_method: 'pay_on_arrival' } });
+    const corrected = await server.request('POST', '/v1/public/checkout', {
+      key,
+      headers,
+      body: { ref: hold.body.ref, lead, payment_method: 'pay_on_arrival' },
+    });
     expect(corrected.status, corrected.text).to.equal(200);
     expect(corrected.body.booking_token).to.be.a('string');
-    const repeated = await server.request('POST', '/v1/public/checkout', { key, headers, body: { payment_method: 'pay_on_arrival', lead, ref: hold.body.ref } });
+    const repeated = await server.request('POST', '/v1/public/checkout', {
+      key,
+      headers,
+      body: { payment_method: 'pay_on_arrival', lead, ref: hold.body.ref },
+    });
     expect(repeated.status).to.equal(200);
     expect(repeated.body.ref).to.equal(corrected.body.ref);
     expect(repeated.body.booking_token).to.equal(null);
-    const other = await server.request('POST', '/v1/public/checkout', { key, headers, body: { ref: hold.body.ref, lead: { ...lead, name: 'Someone Else' }, payment_method: 'pay_on_arrival' } });
+    const other = await server.request('POST', '/v1/public/checkout', {
+      key,
+      headers,
+      body: { ref: hold.body.ref, lead: { ...lead, name: 'Someone Else' }, payment_method: 'pay_on_arrival' },
+    });
     expect(other.status).to.equal(409);
   });
 
   it('pays on arrival: confirmed, nothing paid now, the amount to bring in a currency the method takes', async () => {
     const { option, start, adult, methods } = await payableTrip('pay_on_arrival');
     const onArrival = methods.find((m: any) => m.kind === 'pay_on_arrival');
-    const hold = await server.request('POST', '/v1/public/holds', { key, body: { option_id: option.id, start, units: [{ unit_id: adult.id, qty: 2 }], currency: 'USD' } });
-    const booking = await server.request('POST', '/v1/public/checkout', { key, body: { ref: hold.body.ref, lead, payment_method: 'pay_on_arrival', locale: 'de' } });
+    const hold = await server.request('POST', '/v1/public/holds', {
+      key,
+      body: { option_id: option.id, start, units: [{ unit_id: adult.id, qty: 2 }], currency: 'USD' },
+    });
+    const booking = await server.request('POST', '/v1/public/checkout', {
+      key,
+      body: { ref: hold.body.ref, lead, payment_method: 'pay_on_arrival', locale: 'de' },
+    });
     expect(booking.status, booking.text).to.equal(200);
     expect(booking.body.status).to.equal('confirmed');
     expect(booking.body.payment).to.include({ method: 'pay_on_arrival', status: 'pay_on_arrival' });
@@ -333,7 +370,9 @@ describe('HTTP: a settled payment is refunded on cancellation', () => {
     const trip = await simpleTrip(server);
     const start = await openStart(server, trip.optionId, '2027-01', '05');
     const hold = await server.request('POST', '/v1/public/holds', { body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 1 }] } });
-    const booking = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead: { name: 'A', email: 'a@example.com', phone: '+351 912 000 000' } } });
+    const booking = await server.request('POST', '/v1/public/checkout', {
+      body: { ref: hold.body.ref, lead: { name: 'A', email: 'a@example.com', phone: '+351 912 000 000' } },
+    });
     expect(booking.body.payment.status).to.equal('paid');
     await server.request('POST', `/v1/public/bookings/${booking.body.ref}/cancel?token=${booking.body.booking_token}`);
     const after = await server.request('GET', `/v1/public/bookings/${booking.body.ref}?token=${booking.body.booking_token}`);
@@ -346,7 +385,13 @@ describe('HTTP: an email that cannot be sent changes no answer', () => {
   let server: TestServer;
 
   before(async () => {
-    server = await startTestServer({}, undefined, { mailer: { send: async () => { throw new Error('mail server down'); } } });
+    server = await startTestServer({}, undefined, {
+      mailer: {
+        send: async () => {
+          throw new Error('mail server down');
+        },
+      },
+    });
   });
   after(() => server.close());
 
@@ -354,7 +399,9 @@ describe('HTTP: an email that cannot be sent changes no answer', () => {
     const trip = await simpleTrip(server);
     const start = await openStart(server, trip.optionId, '2027-01', '08');
     const hold = await server.request('POST', '/v1/public/holds', { body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 1 }] } });
-    const booking = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead: { name: 'B', email: 'b@example.com', phone: '+351 912 111 111' } } });
+    const booking = await server.request('POST', '/v1/public/checkout', {
+      body: { ref: hold.body.ref, lead: { name: 'B', email: 'b@example.com', phone: '+351 912 111 111' } },
+    });
     expect(booking.status).to.equal(200);
     expect(booking.body.booking_token).to.be.a('string');
     const cancel = await server.request('POST', `/v1/public/bookings/${booking.body.ref}/cancel?token=${booking.body.booking_token}`);
@@ -394,7 +441,9 @@ describe('HTTP: a checkout that stopped half-way', () => {
     await server.expireHolds();
     await server.engine.runner.catchUp();
     expect(await remainingAt(server, trip.optionId, start)).to.equal(trip.capacity);
-    const retry = await server.request('POST', '/v1/public/checkout', { body: { ref, lead: { name: 'C', email: 'c@example.com', phone: '+351 912 222 222' } } });
+    const retry = await server.request('POST', '/v1/public/checkout', {
+      body: { ref, lead: { name: 'C', email: 'c@example.com', phone: '+351 912 222 222' } },
+    });
     expect(retry.status).to.equal(422);
     expect(retry.body.code).to.equal('HoldExpired');
   });

@@ -32,8 +32,25 @@ describe('HTTP: catalog reads (spec 2.3, 2.4, 2.5, 4.2)', () => {
   it('gives trip cards the fields of spec 2.3, with exact from_price money', async () => {
     const list = await server.request('GET', '/v1/public/products?limit=100');
     for (const card of list.body.data) {
-      expect(card).to.include.keys('id', 'slug', 'template', 'content_locale', 'title', 'summary', 'duration_minutes', 'duration_days',
-        'duration_nights', 'sales_paused', 'cover', 'city', 'region', 'country', 'categories', 'seller', 'from_price');
+      expect(card).to.include.keys(
+        'id',
+        'slug',
+        'template',
+        'content_locale',
+        'title',
+        'summary',
+        'duration_minutes',
+        'duration_days',
+        'duration_nights',
+        'sales_paused',
+        'cover',
+        'city',
+        'region',
+        'country',
+        'categories',
+        'seller',
+        'from_price',
+      );
       if (card.from_price !== null) {
         expect(Number.isInteger(card.from_price.amount)).to.equal(true);
         expect(card.from_price).to.include.keys('currency', 'group_size');
@@ -88,16 +105,21 @@ describe('HTTP: catalog reads (spec 2.3, 2.4, 2.5, 4.2)', () => {
     const full = await server.request('GET', `/v1/public/products/${trip.productId}`);
     const calendar = await server.request('GET', `/v1/public/options/${trip.optionId}/calendar?month=2026-12`);
     const day = calendar.body.find((d: any) => d.date === '2026-12-28');
-    const listed = async () => (await server.request('GET', '/v1/public/products?limit=100&date=2026-12-28&travellers=2')).body.data.some((c: any) => c.id === trip.productId);
+    const listed = async () =>
+      (await server.request('GET', '/v1/public/products?limit=100&date=2026-12-28&travellers=2')).body.data.some((c: any) => c.id === trip.productId);
     expect(await listed()).to.equal(true);
     for (const start of day.starts) {
       // Leave one place at every start of the day: a group of two no longer fits.
-      const hold = await server.request('POST', '/v1/public/holds', { body: { option_id: trip.optionId, start: `${day.date}T${start.time}`, units: [{ unit_id: trip.unitId, qty: start.remaining - 1 }] } });
+      const hold = await server.request('POST', '/v1/public/holds', {
+        body: { option_id: trip.optionId, start: `${day.date}T${start.time}`, units: [{ unit_id: trip.unitId, qty: start.remaining - 1 }] },
+      });
       expect(hold.status, hold.text).to.equal(201);
     }
     const others = full.body.options.filter((o: any) => !o.is_default && !o.sales_paused);
     if (others.length === 0) expect(await listed()).to.equal(false);
-    expect((await server.request('GET', '/v1/public/products?limit=100&date=2026-12-28&travellers=1')).body.data.some((c: any) => c.id === trip.productId)).to.equal(true);
+    expect(
+      (await server.request('GET', '/v1/public/products?limit=100&date=2026-12-28&travellers=1')).body.data.some((c: any) => c.id === trip.productId),
+    ).to.equal(true);
   });
 
   it('shows trips in the asked language when published in it, else English', async () => {
@@ -114,11 +136,42 @@ describe('HTTP: catalog reads (spec 2.3, 2.4, 2.5, 4.2)', () => {
     expect(byId.status).to.equal(200);
     expect(bySlug.body).to.deep.equal(byId.body);
     const trip = byId.body;
-    expect(trip).to.include.keys('id', 'slug', 'content_locale', 'locales', 'title', 'timezone', 'sales_paused', 'options', 'city', 'region', 'country', 'seller', 'extras', 'from_price');
+    expect(trip).to.include.keys(
+      'id',
+      'slug',
+      'content_locale',
+      'locales',
+      'title',
+      'timezone',
+      'sales_paused',
+      'options',
+      'city',
+      'region',
+      'country',
+      'seller',
+      'extras',
+      'from_price',
+    );
     expect(trip.seller).to.include.keys('slug', 'name', 'base', 'blurb');
     const option = trip.options[0];
-    expect(option).to.include.keys('id', 'name', 'is_default', 'private', 'vehicle', 'sales_paused', 'min_units', 'max_units', 'availability_type',
-      'capacity_mode', 'confirmation', 'ask_for_price', 'units', 'policy', 'traveller_details', 'pickup');
+    expect(option).to.include.keys(
+      'id',
+      'name',
+      'is_default',
+      'private',
+      'vehicle',
+      'sales_paused',
+      'min_units',
+      'max_units',
+      'availability_type',
+      'capacity_mode',
+      'confirmation',
+      'ask_for_price',
+      'units',
+      'policy',
+      'traveller_details',
+      'pickup',
+    );
     expect(option.policy).to.include.keys('name', 'tiers', 'preset');
   });
 
@@ -176,10 +229,12 @@ describe('HTTP: seller interface (secret key)', () => {
 
   it('creates, updates and publishes a product, which then shows on the storefront', async () => {
     const list = await server.request('GET', '/v1/products?limit=1', { key: null, secret: OWNER_KEY });
-    const { id, published, created_at, updated_at, ...definition } = (await server.request('GET', `/v1/products/${list.body.data[0].id}`, { key: null, secret: OWNER_KEY })).body;
+    const { id, published, created_at, updated_at, ...definition } = (
+      await server.request('GET', `/v1/products/${list.body.data[0].id}`, { key: null, secret: OWNER_KEY })
+    ).body;
     // Every id a seller gives is a UUID (spec 2.1): a copy gets new ones throughout.
     const ids = new Map<string, string>();
-    const renew = (id: string) => ids.get(id) ?? ids.set(id, randomUUID()).get(id) as string;
+    const renew = (id: string) => ids.get(id) ?? (ids.set(id, randomUUID()).get(id) as string);
     const fresh = {
       ...definition,
       slug: 'brand-new-trip',
@@ -187,7 +242,13 @@ describe('HTTP: seller interface (secret key)', () => {
         ...o,
         id: renew(o.id),
         units: o.units.map((u: any) => ({ ...u, id: renew(u.id) })),
-        pricing: { tiers: o.pricing.tiers.map((t: any) => ({ ...t, unit_prices: Object.fromEntries(Object.entries(t.unit_prices).map(([k, v]) => [renew(k), v])), age_prices: undefined })) },
+        pricing: {
+          tiers: o.pricing.tiers.map((t: any) => ({
+            ...t,
+            unit_prices: Object.fromEntries(Object.entries(t.unit_prices).map(([k, v]) => [renew(k), v])),
+            age_prices: undefined,
+          })),
+        },
         room_types: o.room_types.map((r: any) => ({ ...r, id: renew(r.id) })),
       })),
       extras: [],
@@ -212,15 +273,23 @@ describe('HTTP: seller interface (secret key)', () => {
 
   it('refuses ids that are not UUIDs', async () => {
     const list = await server.request('GET', '/v1/products?limit=1', { key: null, secret: OWNER_KEY });
-    const { id, published, created_at, updated_at, ...definition } = (await server.request('GET', `/v1/products/${list.body.data[0].id}`, { key: null, secret: OWNER_KEY })).body;
-    const answer = await server.request('POST', '/v1/products', { key: null, secret: OWNER_KEY, body: { ...definition, slug: 'bad-ids', options: definition.options.map((o: any) => ({ ...o, id: 'option-1' })) } });
+    const { id, published, created_at, updated_at, ...definition } = (
+      await server.request('GET', `/v1/products/${list.body.data[0].id}`, { key: null, secret: OWNER_KEY })
+    ).body;
+    const answer = await server.request('POST', '/v1/products', {
+      key: null,
+      secret: OWNER_KEY,
+      body: { ...definition, slug: 'bad-ids', options: definition.options.map((o: any) => ({ ...o, id: 'option-1' })) },
+    });
     expect(answer.status).to.equal(422);
     expect(answer.body.problems.some((p: any) => p.field === 'options[0].id')).to.equal(true);
   });
 
   it("refuses a copy that reuses another product's ids or slug", async () => {
     const list = await server.request('GET', '/v1/products?limit=1', { key: null, secret: OWNER_KEY });
-    const { id, published, created_at, updated_at, ...definition } = (await server.request('GET', `/v1/products/${list.body.data[0].id}`, { key: null, secret: OWNER_KEY })).body;
+    const { id, published, created_at, updated_at, ...definition } = (
+      await server.request('GET', `/v1/products/${list.body.data[0].id}`, { key: null, secret: OWNER_KEY })
+    ).body;
     const copy = await server.request('POST', '/v1/products', { key: null, secret: OWNER_KEY, body: definition });
     expect(copy.status).to.equal(422);
     const reasons = copy.body.problems.map((p: any) => p.reason);

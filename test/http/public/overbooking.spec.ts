@@ -15,13 +15,18 @@ describe('HTTP: no overbooking under concurrent holds', () => {
     const start = await openStart(server, trip.optionId, '2026-12', '15');
     const taken = trip.capacity - 10;
     if (taken > 0) {
-      const first = await server.request('POST', '/v1/public/holds', { body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: taken }] } });
+      const first = await server.request('POST', '/v1/public/holds', {
+        body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: taken }] },
+      });
       expect(first.status).to.equal(201);
     }
     expect(await remainingAt(server, trip.optionId, start)).to.equal(10);
 
-    const answers = await Promise.all(Array.from({ length: 50 }, () =>
-      server.request('POST', '/v1/public/holds', { body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 1 }] } })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        server.request('POST', '/v1/public/holds', { body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 1 }] } }),
+      ),
+    );
     const held = answers.filter((a) => a.status === 201);
     const refused = answers.filter((a) => a.status === 422);
     expect(held).to.have.length(10);
@@ -36,10 +41,15 @@ describe('HTTP: no overbooking under concurrent holds', () => {
 
   it('2-place holds racing for 3 places: never more places held than there are', async () => {
     const start = await openStart(server, trip.optionId, '2026-12', '22');
-    const first = await server.request('POST', '/v1/public/holds', { body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: trip.capacity - 3 }] } });
+    const first = await server.request('POST', '/v1/public/holds', {
+      body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: trip.capacity - 3 }] },
+    });
     expect(first.status).to.equal(201);
-    const answers = await Promise.all(Array.from({ length: 20 }, () =>
-      server.request('POST', '/v1/public/holds', { body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 2 }] } })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        server.request('POST', '/v1/public/holds', { body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 2 }] } }),
+      ),
+    );
     expect(answers.filter((a) => a.status === 201)).to.have.length(1);
     const refusals = answers.filter((a) => a.status === 422);
     expect(refusals.every((a) => a.body.code === 'NotEnoughCapacity' && a.body.remaining === 1)).to.equal(true);
