@@ -11,28 +11,9 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import Koa from 'koa';
+import autocannon, { type CannonOptions, type CannonResult } from 'autocannon';
 import { loadConfig } from '../infra/config';
 import { createEngine } from '../infra/engine';
-
-// autocannon@7 ships no type declarations: describe only the parts used here
-// (see node_modules/autocannon/README.md, "autocannon(opts[, cb])" and "Results").
-interface CannonOptions {
-  url: string;
-  connections: number;
-  duration: number;
-  method?: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  body?: string;
-}
-interface CannonResult {
-  requests: { average: number };
-  latency: { p99: number };
-  non2xx: number;
-  errors: number;
-  statusCodeStats: Record<string, { count: number }>;
-}
-// Without a callback autocannon returns a promise of the results.
-const autocannon: (opts: CannonOptions) => Promise<CannonResult> = require('autocannon');
 
 const WEBSITE_KEY = 'tp_pk_demo_direct';
 const PRODUCTS_PATH = '/v1/public/products?limit=20'; // limit 20 is also the default: the first page

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Decider, DomainEvent } from '../../domain/shared/decider';
 import { Refusal, isRefusal } from '../../domain/shared/refusal';
-import type { DocumentStore } from './ports/document-store';
+import type { Doc, DocumentStore } from './ports/document-store';
 import { EventMetadata, EventStore, RecordedEvent, WrongExpectedRevision } from './ports/event-store';
 import type { Logger } from './ports/logger';
 import { uuidFromName } from './secrets';
@@ -47,8 +47,7 @@ export interface CommandHandlerOptions {
 
 export const SNAPSHOTS_COLLECTION = 'snapshots';
 
-interface SnapshotDoc {
-  _id: string;
+interface SnapshotDoc extends Doc {
   revision: number;
   position: number;
   /** The state as JSON text, so field names a document store reserves ('$', '.') cannot break it. */

@@ -22,7 +22,7 @@ export function orNull(schema: Schema): Schema {
 export const described = (schema: Schema, description: string): Schema => ({ ...schema, description });
 
 /** A copy of a request schema with every closed object opened (for answers that echo a definition). */
-export function opened(schema: unknown): any {
+export function opened(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(opened);
   if (schema === null || typeof schema !== 'object') return schema;
   const out: Record<string, unknown> = {};

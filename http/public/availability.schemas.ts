@@ -1,5 +1,5 @@
 /** Answers of availability and price (4.3): calendar days (2.5), quotes (2.6), payment methods. */
-import { object, orNull, described, id, text, nInt, nStr, count, timestamp, nTimestamp, currencyCode, money, nMoney } from '../kernel/answer-schema';
+import { object, orNull, described, id, text, nInt, nStr, timestamp, nTimestamp, currencyCode, money, nMoney } from '../kernel/answer-schema';
 import type { SelectionBody } from '../../application/availability';
 import { currency, date, localStartParam } from '../kernel/params';
 import { Schema, arr, bool, describes, enumOf, int, nullable, num, obj, ref, str } from '../kernel/schema';

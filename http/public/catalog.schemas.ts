@@ -1,21 +1,5 @@
 /** Answers of the catalog reads: storefront (2.2), trip cards and lists (2.3), trips (2.4). */
-import {
-  object,
-  orNull,
-  described,
-  id,
-  text,
-  nInt,
-  nStr,
-  count,
-  currencyCode,
-  template,
-  money,
-  nMoney,
-  namedSlug,
-  Rating,
-  page,
-} from '../kernel/answer-schema';
+import { object, orNull, described, id, text, nInt, nStr, count, currencyCode, template, money, nMoney, namedSlug, Rating } from '../kernel/answer-schema';
 import { locale } from '../kernel/params';
 import { Schema, arr, bool, enumOf, int, ref, str } from '../kernel/schema';
 

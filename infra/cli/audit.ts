@@ -9,7 +9,7 @@ import { paymentStream } from '../../domain/payment';
 export async function bookingHistory(events: EventStore, ref: string): Promise<RecordedEvent[]> {
   const own = (await Promise.all([holdStream(ref), bookingStream(ref), paymentStream(ref)].map((s) => events.readStream(s)))).flat();
   const placed = own.find((e) => e.type === 'HoldPlaced');
-  const departure = placed ? await events.readStream(departureStream(placed.data.optionId, placed.data.start)) : [];
+  const departure = placed ? await events.readStream(departureStream(String(placed.data.optionId), String(placed.data.start))) : [];
   return [...own, ...departure.filter((e) => e.data.ref === ref)].sort((a, b) => a.position - b.position);
 }
 

@@ -74,8 +74,10 @@ function mentionsId(filter: Filter): boolean {
  * ObjectId; the port promises string ids, so one is generated here as it is by the embedded store.
  */
 function withStringId(filter: Filter, update: Update): Update {
-  if (mentionsId(filter) || update.$set?._id !== undefined || update.$setOnInsert?._id !== undefined) return update;
-  return { ...update, $setOnInsert: { ...update.$setOnInsert, _id: new ObjectId().toHexString() } };
+  const set = update.$set as Record<string, unknown> | undefined;
+  const onInsert = update.$setOnInsert as Record<string, unknown> | undefined;
+  if (mentionsId(filter) || set?._id !== undefined || onInsert?._id !== undefined) return update;
+  return { ...update, $setOnInsert: { ...onInsert, _id: new ObjectId().toHexString() } };
 }
 
 class MongoCollection<T extends Doc> implements Collection<T> {

@@ -1,5 +1,5 @@
 import type { OptionDefinition } from '../../domain/catalog/definitions';
-import type { Doc, DocumentStore, Filter } from '../../application/platform/ports/document-store';
+import type { DocumentStore, Filter } from '../../application/platform/ports/document-store';
 import type { SellerDoc, StorefrontDoc } from '../../application/platform/context';
 import { KEYS, PRODUCTS, SELLERS, STOREFRONTS, type KeyDoc, type ProductDoc } from './doc';
 

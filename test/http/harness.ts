@@ -117,7 +117,7 @@ export async function startTestServer(
       if (body !== undefined) headers['Content-Type'] = headers['Content-Type'] ?? 'application/json';
       const response = await fetch(base + url, { method, headers, body });
       const text = await response.text();
-      let parsed: unknown = undefined;
+      let parsed: unknown;
       try {
         parsed = text ? JSON.parse(text) : undefined;
       } catch {

@@ -5,7 +5,6 @@ import { holdDecider, holdStream } from '../../../domain/hold';
 import { isRefusal } from '../../../domain/shared/refusal';
 import type { Platform } from '../../platform/platform';
 import type { EventMetadata } from '../../platform/ports/event-store';
-import type { Doc } from '../../platform/ports/document-store';
 import type { Job } from '../../platform/processing/job';
 import { HOLDS, type HoldDoc } from '../../../projections/bookings/doc';
 
@@ -37,7 +36,7 @@ export async function expireHolds(deps: ExpiryDeps, onError: (ref: string, error
   return swept;
 }
 
-async function settle(deps: ExpiryDeps, hold: Readonly<Doc>, now: Date, onError: (ref: string, error: unknown) => void): Promise<void> {
+async function settle(deps: ExpiryDeps, hold: Readonly<HoldDoc>, now: Date, onError: (ref: string, error: unknown) => void): Promise<void> {
   // One hold that cannot be settled now is tried again next time; the others go on.
   try {
     const metadata: EventMetadata = {

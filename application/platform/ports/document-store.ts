@@ -8,9 +8,9 @@
  * hands out frozen shared objects so that hot reads copy nothing.
  */
 
-export type Doc = { _id: string } & Record<string, any>;
-export type Filter = Record<string, any>;
-export type Update = Record<string, any>;
+export type Doc = { _id: string } & Record<string, unknown>;
+export type Filter = Record<string, unknown>;
+export type Update = Record<string, unknown>;
 export type Sort = Record<string, 1 | -1>;
 
 export interface FindOptions {

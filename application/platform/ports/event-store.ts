@@ -35,7 +35,7 @@ export interface RecordedEvent {
   revision: number;
   position: number;
   type: string;
-  data: Record<string, any>;
+  data: Record<string, unknown>;
   metadata: EventMetadata;
   /** When the store recorded it (ISO 8601 UTC, milliseconds). */
   recordedAt: string;

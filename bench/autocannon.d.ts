@@ -1,0 +1,23 @@
+// autocannon@7 ships no type declarations: this describes only the parts the benchmarks use
+// (see node_modules/autocannon/README.md, "autocannon(opts[, cb])" and "Results").
+declare module 'autocannon' {
+  export interface CannonOptions {
+    url: string;
+    connections: number;
+    duration: number;
+    method?: 'GET' | 'POST';
+    headers?: Record<string, string>;
+    body?: string;
+    /** Several requests taken in turn; each may set its own path, method, headers and body. */
+    requests?: { path?: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }[];
+  }
+  export interface CannonResult {
+    requests: { average: number };
+    latency: { p99: number };
+    non2xx: number;
+    errors: number;
+    statusCodeStats: Record<string, { count: number }>;
+  }
+  /** Without a callback autocannon returns a promise of the results. */
+  export default function autocannon(options: CannonOptions): Promise<CannonResult>;
+}
