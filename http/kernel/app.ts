@@ -38,7 +38,7 @@ export function createHttpApp(surfaces: readonly Surface[], deps: KernelDeps): K
     catalogVersion: deps.catalogVersion,
   };
   app.use(requestId());
-  app.use(requestLog(deps.log, deps.logRequests));
+  if (deps.logRequests) app.use(requestLog(deps.log));
   app.use(compression());
   app.use(problems(deps.log));
   app.use(requestTarget());

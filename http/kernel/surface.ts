@@ -73,14 +73,17 @@ export function mountSurface(surface: Surface, wiring: SurfaceWiring): Middlewar
     router.register(
       op.path.replace(/\{(\w+)\}/g, ':$1'),
       [op.method.toUpperCase()],
+      // Only the steps an operation needs, composed once: each step is a turn of the pipeline on every request.
       [
-        idempotencyKey(op),
-        ...(surface.perOperation?.(op) ?? []),
-        jsonBody(op),
-        validate(op, wiring.validator),
-        etag(op),
-        catalogCache(op, wiring.cache, wiring.catalogVersion),
-        respond(op, wiring.app, mapRefusal),
+        compose([
+          ...(op.idempotencyKey ? [idempotencyKey(op)] : []),
+          ...(surface.perOperation?.(op) ?? []),
+          ...(op.body ? [jsonBody(op)] : []),
+          validate(op, wiring.validator),
+          etag(op),
+          ...(op.catalogRead ? [catalogCache(op, wiring.cache, wiring.catalogVersion)] : []),
+          respond(op, wiring.app, mapRefusal),
+        ]) as Middleware,
       ],
       { name: op.id },
     );

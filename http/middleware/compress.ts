@@ -34,6 +34,8 @@ export function compression() {
     if (body === null || body === undefined || ctx.status === 304 || ctx.response.get('Content-Encoding')) return;
     if (!/json|text/.test(ctx.response.type)) return;
     ctx.vary('Accept-Encoding');
+    // No Accept-Encoding: plain bytes, and Koa writes strings and objects itself.
+    if (!ctx.get('Accept-Encoding')) return;
     const bytes = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
     const encoding = chooseEncoding(ctx, bytes.length);
     if (encoding === 'identity') {

@@ -9,9 +9,7 @@ const EXPOSE_HEADERS = 'ETag, RateLimit-Limit, RateLimit-Remaining, RateLimit-Re
  * without the key, so they are answered for any origin some storefront allows.
  */
 export function cors(appliesTo: (path: string) => boolean, knownOrigin: (origin: string) => Promise<boolean>) {
-  return async function cors(ctx: Context, next: Next) {
-    const origin = ctx.get('Origin');
-    if (!appliesTo(ctx.path)) return next();
+  const withOrigin = async (ctx: Context, next: Next, origin: string): Promise<void> => {
     const known = origin !== '' && (await knownOrigin(origin));
     if (known) {
       ctx.set('Access-Control-Allow-Origin', origin);
@@ -28,5 +26,12 @@ export function cors(appliesTo: (path: string) => boolean, knownOrigin: (origin:
     }
     if (known) ctx.set('Access-Control-Expose-Headers', EXPOSE_HEADERS);
     await next();
+  };
+  // Most calls come from servers, with no Origin: they pass straight on.
+  return function cors(ctx: Context, next: Next): Promise<void> {
+    if (!appliesTo(ctx.path)) return next();
+    const origin = ctx.get('Origin');
+    if (origin === '' && ctx.method !== 'OPTIONS') return next();
+    return withOrigin(ctx, next, origin);
   };
 }

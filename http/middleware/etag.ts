@@ -26,9 +26,7 @@ export function etag(op: Operation) {
       ctx.set('Cache-Control', 'no-store');
       return;
     }
-    ctx.vary('Authorization');
-    ctx.vary('Tp-Publishable-Key');
-    ctx.vary('Accept-Encoding');
+    ctx.vary('Authorization, Tp-Publishable-Key, Accept-Encoding');
     if (ctx.status !== op.success.status || !Buffer.isBuffer(ctx.body)) return;
     const tag = (ctx.state.etag as string | undefined) ?? weakEtag(ctx.body);
     ctx.set('Cache-Control', 'private, max-age=60');

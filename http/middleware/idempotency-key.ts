@@ -4,7 +4,8 @@ import type { Operation } from '../kernel/operation';
 
 /** Spec part 8: an Idempotency-Key is 1 to 255 characters, kept per storefront, shared by holds and checkouts. */
 export function idempotencyKey(op: Operation) {
-  return async function idempotencyKey(ctx: Context, next: Next) {
+  // Work before the rest only: returning next() spares a turn of the promise chain on every request.
+  return function idempotencyKey(ctx: Context, next: Next): Promise<void> {
     if (op.idempotencyKey && ctx.headers['idempotency-key'] !== undefined) {
       const key = ctx.get('Idempotency-Key');
       if (!key || key.length > 255) {
@@ -18,6 +19,6 @@ export function idempotencyKey(op: Operation) {
       }
       ctx.state.idempotencyKey = key;
     }
-    await next();
+    return next();
   };
 }

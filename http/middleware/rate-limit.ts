@@ -82,7 +82,8 @@ function tooMany(reset: number, detail: string): Problem {
  * included: this runs right after authentication, before anything can refuse).
  */
 export function rateLimit(limiter: RateLimiter) {
-  return async function rateLimit(ctx: Context, next: Next) {
+  // Work before the rest only: returning next() spares a turn of the promise chain on every request.
+  return function rateLimit(ctx: Context, next: Next): Promise<void> {
     const rate = ctx.state.rate as RateState | undefined;
     if (rate && rate.limit !== null) {
       const windows: RateWindow[] = [{ key: rate.key, limit: rate.limit }];
@@ -99,6 +100,6 @@ export function rateLimit(limiter: RateLimiter) {
         );
       }
     }
-    await next();
+    return next();
   };
 }

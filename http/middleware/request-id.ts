@@ -8,11 +8,12 @@ const ACCEPTED = /^[A-Za-z0-9._:/+=-]{1,200}$/;
  * new one. The same id is the correlationId of the events the request appends and is in its log lines.
  */
 export function requestId() {
-  return async function requestId(ctx: Context, next: Next) {
+  // Work before the rest only: returning next() spares a turn of the promise chain on every request.
+  return function requestId(ctx: Context, next: Next): Promise<void> {
     const sent = ctx.get('X-Request-Id');
     const id = ACCEPTED.test(sent) ? sent : randomUUID();
     ctx.state.requestId = id;
     ctx.set('X-Request-Id', id);
-    await next();
+    return next();
   };
 }

@@ -25,39 +25,52 @@ const MEMO_SIZE = 10_000;
  * remembered until keys or storefronts change.
  */
 export function websiteKey(keys: WebsiteKeys, limits: WebsiteKeyLimits) {
-  let memo = new Map<string, { hash: string; storefront: Readonly<StorefrontDoc> }>();
+  type Resolved = { hash: string; storefront: Readonly<StorefrontDoc> };
+  let memo = new Map<string, Resolved>();
   let memoVersion = -1;
-  const resolve = async (key: string) => {
+  const remembered = (key: string): Resolved | undefined => {
     const version = keys.version();
     if (version !== memoVersion || memo.size > MEMO_SIZE) {
       memo = new Map();
       memoVersion = version;
     }
-    const known = memo.get(key);
-    if (known) return known;
+    return memo.get(key);
+  };
+  const resolve = async (key: string): Promise<Resolved | null> => {
+    const version = keys.version();
     const resolved = await keys.resolve(key);
     if (resolved && keys.version() === version) memo.set(key, resolved);
     return resolved;
   };
-
-  return async function websiteKey(ctx: Context, next: Next) {
-    const key = ctx.get('Tp-Publishable-Key');
-    if (!key) throw unauthenticated('send the website key in the Tp-Publishable-Key header');
-    const resolved = await resolve(key);
-    if (!resolved) throw unauthenticated('the website key is not valid: send a tp_pk_ key of this service');
-    const { hash, storefront } = resolved;
+  const admit = (ctx: Context, { hash, storefront }: Resolved): void => {
     const limit = storefront.rate_limit_per_minute ?? (storefront.kind === 'marketplace' ? null : limits.perKey);
     const rate: RateState = { key: hash, limit, perAddress: limit === null ? null : Math.min(limits.perAddress, limit) };
     ctx.state.rate = rate;
     const caller: StorefrontContext = { storefront: storefront as StorefrontDoc, correlationId: ctx.state.requestId as string };
     ctx.state.caller = caller;
-    await next();
+  };
+
+  // A remembered key is admitted without waiting on anything: this runs on every public call.
+  return function websiteKey(ctx: Context, next: Next): Promise<void> {
+    const key = ctx.get('Tp-Publishable-Key');
+    if (!key) throw unauthenticated('send the website key in the Tp-Publishable-Key header');
+    const known = remembered(key);
+    if (known) {
+      admit(ctx, known);
+      return next();
+    }
+    return resolve(key).then((resolved) => {
+      if (!resolved) throw unauthenticated('the website key is not valid: send a tp_pk_ key of this service');
+      admit(ctx, resolved);
+      return next();
+    });
   };
 }
 
 /** Spec part 5: from a browser (a request with Origin) the key works only for its storefront's allowed origins. */
 export function allowedOrigin() {
-  return async function allowedOrigin(ctx: Context, next: Next) {
+  // Work before the rest only: returning next() spares a turn of the promise chain on every request.
+  return function allowedOrigin(ctx: Context, next: Next): Promise<void> {
     const origin = ctx.get('Origin');
     const caller = ctx.state.caller as StorefrontContext;
     if (origin && !caller.storefront.allowed_origins.includes(origin)) {
@@ -65,6 +78,6 @@ export function allowedOrigin() {
         origin,
       });
     }
-    await next();
+    return next();
   };
 }

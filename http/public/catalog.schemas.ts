@@ -1,6 +1,7 @@
 /** Answers of the catalog reads: storefront (2.2), trip cards and lists (2.3), trips (2.4). */
 import { object, orNull, described, id, text, nInt, nStr, count, currencyCode, template, money, nMoney, namedSlug, Rating } from '../kernel/answer-schema';
 import { locale } from '../kernel/params';
+import { PICKUP_KINDS } from '../../domain/catalog/definitions';
 import { Schema, arr, bool, enumOf, int, ref, str } from '../kernel/schema';
 
 // ---------------------------------------------------------------- storefront (2.2)
@@ -138,7 +139,24 @@ const Option = object(
       collect: described(text, 'Observed checkout'),
       due_hours_before: nInt,
     }),
-    pickup: orNull(object({ pickup_rules: described(arr(object({ area: text, price: money })), 'Areas covered with their prices') })),
+    pickup: orNull(
+      object({
+        pickup_rules: described(
+          arr(
+            object(
+              { area: text, price: money },
+              {
+                kind: described(
+                  enumOf(...PICKUP_KINDS),
+                  'hotel: the pickup comes to where travellers stay in the area (a hotel or an address); meeting_point, airport, port: it meets them at such a place',
+                ),
+              },
+            ),
+          ),
+          'Areas covered with their prices',
+        ),
+      }),
+    ),
   },
   {
     room_types: described(

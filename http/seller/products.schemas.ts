@@ -1,10 +1,15 @@
 /** Answers of the seller's products. */
 import { opened, id, page, timestamp } from '../kernel/answer-schema';
-import { TEMPLATES, type ProductDefinition } from '../../domain/catalog/definitions';
-import { date, locale, money, slug, uuid } from '../kernel/params';
+import { PICKUP_KINDS, TEMPLATES, type ProductDefinition } from '../../domain/catalog/definitions';
+import { date, locale, money, uuid } from '../kernel/params';
 import { Schema, arr, bool, describes, enumOf, int, nullable, obj, ref, str } from '../kernel/schema';
 
-const namedSlug = obj({ slug: slug, name: str({ minLength: 1, maxLength: 200 }) }, ['slug', 'name']);
+/** Lists filter by these slugs whatever the case a storefront sends: they are stored lowercase. */
+const lowercaseSlug = str({
+  pattern: '^[a-z0-9][a-z0-9-]{0,199}$',
+  'x-expected': 'lowercase letters, digits and hyphens, starting with a letter or digit, e.g. desert-safari',
+});
+const namedSlug = obj({ slug: lowercaseSlug, name: str({ minLength: 1, maxLength: 200 }) }, ['slug', 'name']);
 const unitType = enumOf('adult', 'child', 'infant', 'senior', 'student');
 const nInt = nullable(int(0));
 const policy = obj(
@@ -16,10 +21,7 @@ const policy = obj(
 export const productDefinition = describes<ProductDefinition>()(
   obj(
     {
-      slug: str({
-        pattern: '^[a-z0-9][a-z0-9-]{0,199}$',
-        'x-expected': 'lowercase letters, digits and hyphens, starting with a letter or digit, e.g. desert-safari',
-      }),
+      slug: lowercaseSlug,
       template: enumOf(...TEMPLATES),
       timezone: str({ minLength: 1 }),
       default_locale: locale,
@@ -108,7 +110,27 @@ export const productDefinition = describes<ProductDefinition>()(
               'collect',
               'due_hours_before',
             ]),
-            pickup: nullable(obj({ rules: arr(obj({ area: str({ minLength: 1 }), price: int(0) }, ['area', 'price'])) }, ['rules'])),
+            pickup: nullable(
+              obj(
+                {
+                  rules: arr(
+                    obj(
+                      {
+                        area: str({ minLength: 1 }),
+                        price: int(0),
+                        kind: {
+                          ...enumOf(...PICKUP_KINDS),
+                          description:
+                            'hotel (the default): the pickup comes to where travellers stay in the area; meeting_point, airport, port: it meets them at such a place',
+                        },
+                      },
+                      ['area', 'price'],
+                    ),
+                  ),
+                },
+                ['rules'],
+              ),
+            ),
             room_types: arr(
               obj({ id: uuid, name: str(), sleeps: int(1, 20), solo_may_share: bool, supplement: int(0) }, [
                 'id',
