@@ -56,9 +56,22 @@ export function startsOn(option: OptionDefinition, date: string): string[] {
  * booked through its day, so its start counts from the end of that day (the next local midnight).
  */
 export function startInstant(start: string, timezone: string): DateTime {
-  if (start.length === 10) return DateTime.fromISO(`${start}T00:00`, { zone: timezone }).plus({ days: 1 });
-  return DateTime.fromISO(start, { zone: timezone });
+  const key = `${timezone}|${start}`;
+  let instant = INSTANTS.get(key);
+  if (!instant) {
+    instant = start.length === 10 ? DateTime.fromISO(`${start}T00:00`, { zone: timezone }).plus({ days: 1 }) : DateTime.fromISO(start, { zone: timezone });
+    if (INSTANTS.size >= INSTANTS_KEPT) INSTANTS.clear();
+    INSTANTS.set(key, instant);
+  }
+  return instant;
 }
+
+/**
+ * Zone arithmetic is the dearest part of checking a start, and a quote, a hold and a checkout of
+ * one start ask for the same instant several times: the answers (immutable DateTimes) are kept.
+ */
+const INSTANTS = new Map<string, DateTime>();
+const INSTANTS_KEPT = 50_000;
 
 /** The last moment the start can be booked. */
 export function cutoffAt(option: OptionDefinition, start: string, timezone: string): DateTime {

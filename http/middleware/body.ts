@@ -11,16 +11,25 @@ function hasBody(ctx: Context): boolean {
   return (ctx.request.length !== undefined && ctx.request.length > 0) || ctx.get('Transfer-Encoding') !== '';
 }
 
-async function readBytes(ctx: Context): Promise<Buffer> {
-  if (ctx.request.length !== undefined && ctx.request.length > MAX_BODY_BYTES) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw tooLarge();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+function readBytes(ctx: Context): Promise<Buffer> {
+  if (ctx.request.length !== undefined && ctx.request.length > MAX_BODY_BYTES) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const req = ctx.req;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      else {
+        // Answer at once; the rest of the body is read and dropped so the connection stays usable.
+        req.removeAllListeners('data');
+        req.resume();
+        reject(tooLarge());
+      }
+    });
+    req.once('end', () => resolve(Buffer.concat(chunks, size)));
+    req.once('error', reject);
+  });
 }
 
 const tooLarge = () => new Problem('ContentTooLarge', `the body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`, { max_bytes: MAX_BODY_BYTES });
