@@ -1,13 +1,22 @@
 import { availabilityFeature } from './availability';
 import { bookingFeature } from './booking';
-import { catalogFeature } from './catalog';
+import { catalogFeature, facetsOf, orderTrips, pricer, tripCard } from './catalog';
 import { keysFeature } from './keys';
 import { manageBookingFeature } from './manage-booking';
 import type { Platform } from './platform/platform';
+import { searchFeature } from './search';
 import { sellerFeature } from './seller';
 
 /** Every feature of the service, one line each: the composition root and the processing runner iterate them. */
-export const FEATURES = [catalogFeature, availabilityFeature, bookingFeature, manageBookingFeature, sellerFeature, keysFeature] as const;
+export const FEATURES = [
+  catalogFeature,
+  availabilityFeature,
+  bookingFeature,
+  manageBookingFeature,
+  sellerFeature,
+  keysFeature,
+  searchFeature({ pricer, tripCard, facetsOf, orderTrips }),
+] as const;
 
 type Features = (typeof FEATURES)[number];
 

@@ -18,6 +18,8 @@ export interface Config {
   addressLimitPerMinute: number;
   secretKeyLimitPerMinute: number;
   seedDemo: boolean;
+  /** Off: GET /v1/public/search answers 503 SearchUnavailable and the trip list's q matches title and summary words only. */
+  searchEnabled: boolean;
   logRequests: boolean;
 }
 
@@ -76,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     addressLimitPerMinute: integer(env, 'CLIENT_ADDRESS_RATE_LIMIT', 300, 1, 1_000_000, errors),
     secretKeyLimitPerMinute: integer(env, 'SECRET_KEY_RATE_LIMIT', 120, 1, 1_000_000, errors),
     seedDemo: flag(env, 'SEED_DEMO', true, errors),
+    searchEnabled: flag(env, 'SEARCH_ENABLED', true, errors),
     logRequests: flag(env, 'LOG_REQUESTS', true, errors),
   };
   if (errors.length > 0) throw new ConfigError(`invalid configuration:\n  ${errors.join('\n  ')}`);

@@ -17,6 +17,7 @@ import type { Reactor } from '../application/platform/processing/reactor';
 import { documentCheckpoints } from '../application/platform/processing/checkpoints';
 import { FileCheckpoints } from './file-checkpoints';
 import { UpcastingEventStore } from '../application/platform/upcasting-event-store';
+import { openSearchIndex } from '../application/search';
 import { CatalogService } from '../application/seller';
 import { createHttpApp } from '../http/kernel/app';
 import { openApiDocument } from '../http/kernel/openapi';
@@ -118,6 +119,8 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
       log.info('demo catalog seeded', { position: seeded });
     }
   }
+  // Search is down (503) until its index is built from the caught-up catalog, and for good when switched off.
+  await openSearchIndex(docs, { enabled: config.searchEnabled, catalogVersion: () => runner.checkpoint(catalogProjector.name), log });
 
   // Reactors start once the read models they read have caught up. Their checkpoints must outlive
   // the process: MongoDB keeps them where it keeps the read models; the embedded run, whose read

@@ -12,10 +12,10 @@ import { DepartureReads } from '../../projections/departures/queries';
 import type { Clock } from '../platform/ports/clock';
 import type { DocumentStore, Filter } from '../platform/ports/document-store';
 import type { Fx } from '../platform/ports/fx';
-import { Pricer, contentLocale, pricer, storefrontView, tripCard, tripView } from './views';
+import { Pricer, pricer, storefrontView, tripCard, tripView } from './views';
 import { DURATION_BUCKETS, mainOption, picksUp, styleOf } from '../../domain/catalog/trip-facts';
 import { Candidate, LIST_WINDOW, ProductListQuery, facetsOf, homeMix, listKind, orderTrips } from './trip-list';
-import { relevance, words } from '../search';
+import { textRelevance } from '../search';
 import { PRODUCTS } from '../../projections/catalog/doc';
 
 /** Public reads of the catalog: storefront, trip list and trip page. */
@@ -82,7 +82,7 @@ export class CatalogQueries {
     // Phase two: in memory over that window.
     const sellerIds =
       query.seller && storefront.kind === 'marketplace' ? new Set([...sellers.values()].filter((s) => query.seller?.includes(s.slug)).map((s) => s._id)) : null;
-    const terms = query.q ? words(query.q) : [];
+    const relevance = query.q?.trim() ? await textRelevance(this.docs, query.q) : null;
     const n = query.travellers;
     const now = this.clock.now();
     // Prices are converted only when the order or a filter looks at them, or travellers ask for group prices.
@@ -90,6 +90,9 @@ export class CatalogQueries {
       n !== undefined || query.sort === 'price' || query.sort === 'price_desc' || query.min_price !== undefined || query.max_price !== undefined;
     let candidates: (Candidate & { score: number })[] = [];
     for (const product of window) {
+      // Free text with nothing to search by (only punctuation) matches no trip.
+      const score = relevance ? relevance(product) : 0;
+      if (relevance && score === 0) continue;
       const d = product.definition;
       if (sellerIds && !sellerIds.has(product.seller_id)) continue;
       if (query.via && !d.places.some((place) => query.via?.includes(place.slug))) continue;
@@ -118,13 +121,6 @@ export class CatalogQueries {
         if (perPerson === null) continue;
         if (query.min_price !== undefined && perPerson < query.min_price) continue;
         if (query.max_price !== undefined && perPerson > query.max_price) continue;
-      }
-      let score = 0;
-      // Free text with nothing to search by (only punctuation) matches no trip.
-      if (query.q?.trim() && terms.length === 0) continue;
-      if (terms.length > 0) {
-        score = relevance(product, terms, contentLocale(d, locale));
-        if (score === 0) continue;
       }
       candidates.push({ product, perPerson, group, score });
     }

@@ -11,13 +11,16 @@ export function words(text: string): string[] {
     .filter(Boolean);
 }
 
-/** Scripts written without spaces (Japanese, Chinese, ...) are matched inside words, not by word. */
+/** Scripts written without spaces (Japanese, Chinese, ...): their words are not delimited, so they are matched by pairs of characters. */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
+/** A word split where it changes between a script written with spaces and one written without. */
+const SCRIPT_RUNS =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\u30fc]+|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\u30fc]+/gu;
 
-/** Edits (insert, delete, substitute, swap neighbours) allowed for a word of this length. */
-function allowedEdits(term: string): number {
-  if (term.length >= 8) return 2;
-  return term.length >= 4 ? 1 : 0;
+/** Edits (insert, delete, substitute, swap neighbours) a word of this many characters may carry and still match. */
+export function allowedEdits(length: number): number {
+  if (length >= 8) return 2;
+  return length >= 4 ? 1 : 0;
 }
 
 /** Optimal string alignment distance, stopping early once it must exceed `max`. */
@@ -42,69 +45,58 @@ export function editDistance(a: string, b: string, max: number): number {
   return previous[b.length];
 }
 
-interface Indexed {
-  /** Title, city, places and categories. */
-  strong: Set<string>;
-  /** Summary. */
-  weak: Set<string>;
+/**
+ * One word of a query. A word in a spaced script is one term, matched exactly, as a prefix or
+ * within `allowedEdits` typos. A word in an unspaced script is its pairs of characters: it matches
+ * where enough of them are found, since one wrong character spoils at most two pairs.
+ */
+export type QueryWord = { kind: 'spaced'; term: string } | { kind: 'unspaced'; grams: string[]; needed: number };
+
+function bigrams(run: string): string[] {
+  const chars = [...run];
+  if (chars.length === 1) return chars;
+  return chars.slice(1).map((c, i) => chars[i] + c);
 }
 
-/** A trip as the list reads it: its id and version name the words worked out from its definition. */
-export interface Searchable {
-  _id: string;
-  updated_at: string;
-  definition: ProductDefinition;
+function runsOf(word: string): string[] {
+  return word.match(SCRIPT_RUNS) ?? [];
 }
 
-const MAX_INDEXED = 20_000;
-// Words are worked out once per trip version and language, whichever store handed the document out.
-let indexed = new Map<string, Indexed>();
-
-function indexOf(product: Searchable, locale: string): Indexed {
-  const key = `${product._id}|${product.updated_at}|${locale}`;
-  let entry = indexed.get(key);
-  if (!entry) {
-    const d = product.definition;
-    const text = d.content[locale] ?? d.content[d.default_locale];
-    const strong = [text.title, d.city.name, d.region.name, d.country.name, ...d.categories.map((c) => c.name), ...d.places.map((p) => p.name)].join(' ');
-    entry = { strong: new Set(words(strong)), weak: new Set(words(text.summary)) };
-    if (indexed.size >= MAX_INDEXED) indexed = new Map();
-    indexed.set(key, entry);
-  }
-  return entry;
+/** The terms a text is indexed by: its words, and the character pairs of its unspaced runs. */
+export function indexTerms(text: string): string[] {
+  return words(text).flatMap((word) => runsOf(word).flatMap((run) => (UNSPACED.test(run) ? bigrams(run) : [run])));
 }
 
-function termScore(term: string, index: Indexed): number {
-  if (index.strong.has(term)) return 4;
-  if (index.weak.has(term)) return 2;
-  if (UNSPACED.test(term)) {
-    if ([...index.strong].some((w) => w.includes(term))) return 3;
-    return [...index.weak].some((w) => w.includes(term)) ? 1 : 0;
-  }
-  const max = allowedEdits(term);
-  let best = 0;
-  for (const word of index.strong) {
-    if (term.length >= 3 && word.startsWith(term)) best = Math.max(best, 2);
-    else if (max > 0 && editDistance(term, word, max) <= max) best = Math.max(best, 1.5);
-  }
-  if (best > 0) return best;
-  for (const word of index.weak) {
-    if (max > 0 && editDistance(term, word, max) <= max) return 1;
-  }
-  return 0;
+/** The words of a query, each as it is matched. */
+export function queryWords(q: string): QueryWord[] {
+  return words(q).flatMap((word) =>
+    runsOf(word).map((run): QueryWord => {
+      if (!UNSPACED.test(run)) return { kind: 'spaced', term: run };
+      const grams = [...new Set(bigrams(run))];
+      return { kind: 'unspaced', grams, needed: Math.max(1, grams.length - 2 * allowedEdits([...run].length)) };
+    }),
+  );
 }
 
 /**
- * Free-text relevance of a trip: every term must match a word of its title, city, places,
- * categories or summary, exactly, as a prefix or within a typo or two; 0 means no match.
+ * Title and summary words of a trip in every language it is written in, for matching when search
+ * is down (spec 4.2 q): whole words only, no typos; unspaced scripts inside their words.
  */
-export function relevance(product: Searchable, terms: string[], locale: string): number {
-  const index = indexOf(product, locale);
-  let score = 0;
-  for (const term of terms) {
-    const s = termScore(term, index);
-    if (s === 0) return 0;
-    score += s;
-  }
-  return score;
+export function titleSummaryMatch(q: string): (definition: ProductDefinition) => number {
+  const terms = words(q);
+  if (terms.length === 0) return () => 0;
+  return (definition) => {
+    const texts = Object.values(definition.content);
+    const title = new Set(texts.flatMap((t) => words(t.title)));
+    const summary = new Set(texts.flatMap((t) => words(t.summary)));
+    let score = 0;
+    for (const term of terms) {
+      // A word of the title counts twice a word of the summary.
+      const found = (set: Set<string>) => set.has(term) || (UNSPACED.test(term) && [...set].some((w) => w.includes(term)));
+      const s = found(title) ? 2 : found(summary) ? 1 : 0;
+      if (s === 0) return 0;
+      score += s;
+    }
+    return score;
+  };
 }

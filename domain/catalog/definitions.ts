@@ -69,10 +69,19 @@ export interface TravellerDetailsRule {
   due_hours_before: number | null;
 }
 
+/**
+ * Where a pickup meets the travellers: `hotel` comes to where they stay within the area (a hotel or
+ * an address), the others meet them at one kind of place in it.
+ */
+export type PickupKind = 'hotel' | 'meeting_point' | 'airport' | 'port';
+export const PICKUP_KINDS: readonly PickupKind[] = ['hotel', 'meeting_point', 'airport', 'port'];
+
 export interface PickupRule {
   area: string;
   /** USD cents per booking. */
   price: number;
+  /** Absent in definitions written before pickups had kinds: those all came to where travellers stay (hotel). */
+  kind?: PickupKind;
 }
 
 export interface RoomType {
@@ -181,6 +190,10 @@ export interface SellerDefinition {
   base: string;
   blurb: string;
   payment_methods: PaymentMethodDefinition[];
+  /** Hours within which the seller answers a booking request it confirms by hand; absent: the platform's default. */
+  answer_hours?: number;
+  /** Hours within which the seller replies to a traveller's message or enquiry; absent: the platform's default. */
+  reply_hours?: number;
 }
 
 export interface StorefrontDefinition {

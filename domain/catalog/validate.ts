@@ -2,7 +2,7 @@ import { IANAZone } from 'luxon';
 import { isRealDate } from '../calendar/schedule';
 import { isKnownCurrency } from '../shared/money';
 import type { InputProblem } from '../shared/refusal';
-import type { ProductDefinition, StorefrontDefinition } from './definitions';
+import { PICKUP_KINDS, type ProductDefinition, type SellerDefinition, type StorefrontDefinition } from './definitions';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -88,6 +88,14 @@ export function productProblems(p: ProductDefinition, taken: CatalogTaken = { id
     if (o.capacity_mode === 'limited' && o.availability.capacity === null) {
       add(`options[${i}].availability.capacity`, 'capacity_required', 'a limited option needs a capacity');
     }
+    const areas = new Set<string>();
+    o.pickup?.rules.forEach((r, j) => {
+      // A quote finds its pickup by area: one area with two prices or kinds would be ambiguous.
+      if (areas.has(r.area)) add(`options[${i}].pickup.rules[${j}].area`, 'duplicate_area', `the area ${r.area} is listed twice`);
+      areas.add(r.area);
+      if (r.kind !== undefined && !PICKUP_KINDS.includes(r.kind))
+        add(`options[${i}].pickup.rules[${j}].kind`, 'unknown_pickup_kind', `kind must be one of ${PICKUP_KINDS.join(', ')}`);
+    });
   });
   p.extras.forEach((e, i) => {
     unique(e.id, `extras[${i}].id`);
@@ -108,5 +116,19 @@ export function storefrontProblems(s: StorefrontDefinition): InputProblem[] {
     if (!isKnownCurrency(c)) add(`currencies[${i}]`, 'unknown_currency', `unknown currency ${c}`);
   });
   if ((s.kind === 'direct') !== (s.seller_id !== null)) add('seller_id', 'seller_mismatch', 'a direct storefront has one seller; a marketplace none');
+  return problems;
+}
+
+/** Longest promise of an answer or a reply a seller may make: 30 days. */
+const MAX_PROMISE_HOURS = 720;
+
+export function sellerProblems(s: SellerDefinition): InputProblem[] {
+  const problems: InputProblem[] = [];
+  for (const field of ['answer_hours', 'reply_hours'] as const) {
+    const hours = s[field];
+    if (hours !== undefined && (!Number.isInteger(hours) || hours < 1 || hours > MAX_PROMISE_HOURS)) {
+      problems.push({ reason: 'invalid_value', field, detail: `${field} must be a whole number of hours from 1 to ${MAX_PROMISE_HOURS}` });
+    }
+  }
   return problems;
 }

@@ -3,20 +3,49 @@ import { payerUnit, tierFor } from './quote';
 
 /**
  * The lowest per-person price (USD cents) the trip can be booked at, and for how many
- * travellers: each bookable option's cheapest paying adult-type unit at the smallest
- * group its tiers allow. Null when no option has a price (ask the seller).
+ * travellers: each option on sale's cheapest paying adult-type unit at the smallest
+ * group its tiers allow. A trip whose options are all paused keeps the price it has when
+ * they are back on sale. Null when no such option has a price (ask the seller).
  */
 export function fromPriceUsd(product: ProductDefinition): { amount: number; group_size: number } | null {
+  const onSale = product.options.filter((o) => !o.sales_paused);
   let best: { amount: number; group_size: number } | null = null;
-  for (const option of product.options) {
+  for (const option of onSale.length > 0 ? onSale : product.options) {
     const candidate = optionFromPrice(option);
     if (candidate && (!best || candidate.amount < best.amount)) best = candidate;
   }
   return best;
 }
 
+/**
+ * The USD-cent bounds of a range of shown prices (minor units of another currency): the
+ * amounts `shown` turns into `min` or more, and into `max` or less. `shown` is the list's own
+ * conversion and rounding, so a trip shown at exactly a bound stays in; it never falls as
+ * USD grows, so each bound is found by bisection. Null bounds are open.
+ */
+export function usdRange(shown: (usd: number) => number, min: number | null, max: number | null): { min: number | null; max: number | null } {
+  // Beyond any price a seller can set (USD cents), so the search always ends.
+  const ceiling = 2 ** 52;
+  /** The least USD amount shown at `bound` or more; `ceiling` when none is. */
+  const leastReaching = (bound: number): number => {
+    let low = 0;
+    let high = ceiling;
+    while (low < high) {
+      const mid = Math.floor((low + high) / 2);
+      if (shown(mid) >= bound) high = mid;
+      else low = mid + 1;
+    }
+    return low;
+  };
+  return {
+    min: min === null ? null : leastReaching(min),
+    // The amounts shown at max or less are those below the least shown above max.
+    max: max === null ? null : leastReaching(max + 1) - 1,
+  };
+}
+
 function optionFromPrice(option: OptionDefinition): { amount: number; group_size: number } | null {
-  if (option.ask_for_price || option.sales_paused) return null;
+  if (option.ask_for_price) return null;
   const payers = option.units.filter((u) => !u.free && u.type !== 'child' && u.type !== 'infant');
   let best: { amount: number; group_size: number } | null = null;
   for (const tier of option.pricing.tiers) {

@@ -1,16 +1,22 @@
 import { assertNever } from '../shared/decider';
-import { Refusal, conflict, notFound } from '../shared/refusal';
+import { Refusal, conflict, invalidInput, notFound } from '../shared/refusal';
 import type { SellerDefinition } from '../catalog/definitions';
+import { sellerProblems } from '../catalog/validate';
 import type { Seller, SellerEvent } from './events';
 
 export type CreateSeller = { type: 'CreateSeller'; sellerId: string; definition: SellerDefinition };
 export type IssueSecretKey = { type: 'IssueSecretKey'; keyId: string; keyHash: string; scopes: string[] };
 export type RevokeSecretKey = { type: 'RevokeSecretKey'; keyId: string };
+/** Platform commands: staff, never the seller, decide that a seller needs attention (spec 4.2). */
+export type FlagSellerForAttention = { type: 'FlagSellerForAttention'; reason: string };
+export type ClearSellerAttention = { type: 'ClearSellerAttention' };
 
-export type SellerCommand = CreateSeller | IssueSecretKey | RevokeSecretKey;
+export type SellerCommand = CreateSeller | IssueSecretKey | RevokeSecretKey | FlagSellerForAttention | ClearSellerAttention;
 
 function createSeller(command: CreateSeller, state: Seller): SellerEvent[] | Refusal {
   if (state.sellerId) return conflict('seller_exists', 'the seller exists already');
+  const problems = sellerProblems(command.definition);
+  if (problems.length > 0) return invalidInput(problems);
   return [{ type: 'SellerCreated', data: { sellerId: command.sellerId, definition: command.definition } }];
 }
 
@@ -24,6 +30,18 @@ function revokeSecretKey(command: RevokeSecretKey, state: Seller): SellerEvent[]
   return [{ type: 'SecretKeyRevoked', data: { sellerId: state.sellerId, keyId: command.keyId } }];
 }
 
+/** Flagging a flagged seller changes nothing, so staff may repeat it safely. */
+function flagSellerForAttention(command: FlagSellerForAttention, state: Seller): SellerEvent[] | Refusal {
+  if (!state.sellerId) return notFound('seller');
+  if (state.needsAttention) return [];
+  return [{ type: 'SellerFlaggedForAttention', data: { sellerId: state.sellerId, reason: command.reason } }];
+}
+
+function clearSellerAttention(state: Seller): SellerEvent[] | Refusal {
+  if (!state.sellerId) return notFound('seller');
+  return state.needsAttention ? [{ type: 'SellerAttentionCleared', data: { sellerId: state.sellerId } }] : [];
+}
+
 export function decideSeller(command: SellerCommand, state: Seller): SellerEvent[] | Refusal {
   switch (command.type) {
     case 'CreateSeller':
@@ -32,6 +50,10 @@ export function decideSeller(command: SellerCommand, state: Seller): SellerEvent
       return issueSecretKey(command, state);
     case 'RevokeSecretKey':
       return revokeSecretKey(command, state);
+    case 'FlagSellerForAttention':
+      return flagSellerForAttention(command, state);
+    case 'ClearSellerAttention':
+      return clearSellerAttention(state);
     default:
       return assertNever(command);
   }

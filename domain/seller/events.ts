@@ -5,15 +5,19 @@ import type { SellerDefinition } from '../catalog/definitions';
 export type SellerCreated = Event<'SellerCreated', { sellerId: string; definition: SellerDefinition }>;
 export type SecretKeyIssued = Event<'SecretKeyIssued', { sellerId: string; keyId: string; keyHash: string; scopes: string[] }>;
 export type SecretKeyRevoked = Event<'SecretKeyRevoked', { sellerId: string; keyId: string }>;
+/** The platform's staff flag a seller that needs their attention; `reason` is their own note, never shown to travellers. */
+export type SellerFlaggedForAttention = Event<'SellerFlaggedForAttention', { sellerId: string; reason: string }>;
+export type SellerAttentionCleared = Event<'SellerAttentionCleared', { sellerId: string }>;
 
-export type SellerEvent = SellerCreated | SecretKeyIssued | SecretKeyRevoked;
+export type SellerEvent = SellerCreated | SecretKeyIssued | SecretKeyRevoked | SellerFlaggedForAttention | SellerAttentionCleared;
 
 export interface Seller {
   sellerId: string | null;
   keys: string[];
+  needsAttention: boolean;
 }
 
-export const initialSeller = (): Seller => ({ sellerId: null, keys: [] });
+export const initialSeller = (): Seller => ({ sellerId: null, keys: [], needsAttention: false });
 
 export function evolveSeller(state: Seller, event: SellerEvent): Seller {
   switch (event.type) {
@@ -23,5 +27,9 @@ export function evolveSeller(state: Seller, event: SellerEvent): Seller {
       return { ...state, keys: [...state.keys, event.data.keyId] };
     case 'SecretKeyRevoked':
       return { ...state, keys: state.keys.filter((k) => k !== event.data.keyId) };
+    case 'SellerFlaggedForAttention':
+      return { ...state, needsAttention: true };
+    case 'SellerAttentionCleared':
+      return { ...state, needsAttention: false };
   }
 }

@@ -4,8 +4,9 @@ import { Seller, SellerEvent, evolveSeller, initialSeller } from './events';
 
 export * from './events';
 export * from './decide';
+export * from './hours';
 
-/** A seller and the secret keys of its team. */
+/** A seller, the secret keys of its team, and whether the platform flagged it for attention. */
 export const sellerDecider: Decider<SellerCommand, SellerEvent, Seller> = {
   initialState: initialSeller,
   evolve: evolveSeller,

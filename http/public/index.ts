@@ -11,6 +11,8 @@ import { catalogOperations } from './catalog';
 import { catalogSchemas } from './catalog.schemas';
 import { manageBookingOperations } from './manage-booking';
 import { manageBookingSchemas } from './manage-booking.schemas';
+import { searchOperations } from './search';
+import { searchSchemas } from './search.schemas';
 
 export interface PublicSurfaceDeps {
   app: App;
@@ -29,8 +31,8 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       rateLimit(new RateLimiter(deps.clock)),
       allowedOrigin(),
     ],
-    operations: [...catalogOperations, ...availabilityOperations, ...bookingOperations, ...manageBookingOperations],
-    schemas: { ...catalogSchemas, ...availabilitySchemas, ...bookingSchemas, ...manageBookingSchemas },
+    operations: [...catalogOperations, ...availabilityOperations, ...bookingOperations, ...manageBookingOperations, ...searchOperations],
+    schemas: { ...catalogSchemas, ...availabilitySchemas, ...bookingSchemas, ...manageBookingSchemas, ...searchSchemas },
     doc: {
       security: [{ websiteKey: [] }],
       securitySchemes: {

@@ -1,5 +1,5 @@
 import type { Doc } from '../../application/platform/ports/document-store';
-import type { ProductDefinition } from '../../domain/catalog/definitions';
+import type { PickupKind, ProductDefinition } from '../../domain/catalog/definitions';
 
 export type { SellerDoc, StorefrontDoc } from '../../application/platform/context';
 
@@ -16,6 +16,16 @@ export interface ProductDoc extends Doc {
   slug: string;
   definition: ProductDefinition;
   from_usd: { amount: number; group_size: number } | null;
+  /** Lowercase slugs: what the trip starts at or visits, the city first (place filter), and its stops alone (via). */
+  places: string[];
+  stops: string[];
+  /** The trip's facts the list filters by in the store (domain/catalog/trip-facts.ts). */
+  duration: string[];
+  style: 'private' | 'shared' | null;
+  pickup: PickupKind[];
+  confirmation: ('instant' | 'manual')[];
+  rating: number | null;
+  price: 'shown' | 'ask' | null;
   item_ids?: string[];
   created_position: number;
   updated_at: string;

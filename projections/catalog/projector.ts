@@ -3,6 +3,7 @@ import type { ProductDefinition } from '../../domain/catalog/definitions';
 import type { HandlersOf } from '../../domain/shared/decider';
 import { fromPriceUsd } from '../../domain/pricing/from-price';
 import { itemIds } from '../../domain/catalog/validate';
+import { confirmations, durationBuckets, pickupKinds, priceKind, styleOf } from '../../domain/catalog/trip-facts';
 import type { ProductEvent } from '../../domain/product';
 import type { SellerEvent } from '../../domain/seller';
 import type { StorefrontEvent } from '../../domain/storefront';
@@ -12,21 +13,36 @@ import { KEYS, PRODUCTS, SELLERS, STOREFRONTS } from './doc';
 /** The events the catalog's documents are made of: sellers, storefronts, their keys and products. */
 export type CatalogEvent = SellerEvent | StorefrontEvent | ProductEvent;
 
-/** What a product document keeps besides the definition: the fields lists filter and sort on. */
+/** Filters match slugs whatever their case: the indexed copies are lowercase. */
+const slugOf = (named: { slug: string }): string => named.slug.toLowerCase();
+
+/**
+ * What a product document keeps besides the definition: the fields lists filter and sort on,
+ * so that every filter decided by the trip alone selects in the store (spec 4.2, phase one).
+ */
 function productFields(definition: ProductDefinition) {
+  const fromUsd = fromPriceUsd(definition);
+  const stops = definition.places.map(slugOf);
   return {
     definition,
     slug: definition.slug,
     template: definition.template,
     network: definition.network,
-    city: definition.city.slug,
-    region: definition.region.slug,
-    country: definition.country.slug,
-    categories: definition.categories.map((c) => c.slug),
-    places: [definition.city.slug, ...definition.places.map((p) => p.slug)],
+    city: slugOf(definition.city),
+    region: slugOf(definition.region),
+    country: slugOf(definition.country),
+    categories: definition.categories.map(slugOf),
+    places: [slugOf(definition.city), ...stops],
+    stops,
+    duration: durationBuckets(definition),
+    style: styleOf(definition),
+    pickup: pickupKinds(definition),
+    confirmation: confirmations(definition),
+    rating: definition.rating?.average ?? null,
+    price: priceKind(definition, fromUsd),
     option_ids: definition.options.map((o) => o.id),
     item_ids: itemIds(definition),
-    from_usd: fromPriceUsd(definition),
+    from_usd: fromUsd,
   };
 }
 
@@ -39,6 +55,8 @@ const handlers: HandlersOf<CatalogEvent, RecordedEvent, Write[]> = {
   SellerCreated: (e) => [
     { collection: SELLERS, replaceOne: { filter: { _id: e.data.sellerId }, doc: { _id: e.data.sellerId, ...e.data.definition }, upsert: true } },
   ],
+  SellerFlaggedForAttention: (e) => [{ collection: SELLERS, updateOne: { filter: { _id: e.data.sellerId }, update: { $set: { needs_attention: true } } } }],
+  SellerAttentionCleared: (e) => [{ collection: SELLERS, updateOne: { filter: { _id: e.data.sellerId }, update: { $set: { needs_attention: false } } } }],
   SecretKeyIssued: (e) => [
     {
       collection: KEYS,
@@ -103,6 +121,12 @@ export const catalogProjector: Projector = {
       { template: 1 },
       { categories: 1 },
       { places: 1 },
+      { stops: 1 },
+      { duration: 1 },
+      { style: 1 },
+      { pickup: 1 },
+      { confirmation: 1 },
+      { price: 1 },
     ],
   },
   handlers: handlers as Projector['handlers'],

@@ -1,0 +1,229 @@
+import MiniSearch, { type SearchResult } from 'minisearch';
+import type { ProductDefinition } from '../../domain/catalog/definitions';
+import { PRODUCTS, type ProductDoc } from '../../projections/catalog/doc';
+import { BEFORE_FIRST_POSITION } from '../platform/ports/event-store';
+import type { DocumentStore } from '../platform/ports/document-store';
+import type { Logger } from '../platform/ports/logger';
+import { POSITION_FIELD } from '../platform/processing/runner';
+import { QueryWord, allowedEdits, editDistance, indexTerms, queryWords } from './text-match';
+
+/**
+ * How much a word found in each field counts (spec 4.2: best matches first). A word of the title
+ * outranks the same word in a stop, the city or a category, which outranks one of the summary.
+ */
+const FIELD_WEIGHT: Record<string, number> = { title: 8, named: 4, summary: 2 };
+/** A word found as typed counts more than one that only starts with it, which counts more than one within a typo or two. */
+const EXACT = 1;
+const PREFIX = 0.75;
+const TYPO = 0.5;
+/** Prefixes of words this short match too much to mean anything. */
+const MIN_PREFIX = 3;
+
+interface IndexedTrip {
+  id: string;
+  title: string;
+  named: string;
+  summary: string;
+}
+
+/** Every language the trip is written in counts: a traveller may search in any of them. */
+function indexed(product: Readonly<ProductDoc>): IndexedTrip {
+  const d: ProductDefinition = product.definition;
+  const texts = Object.values(d.content);
+  const named = [d.city, d.region, d.country, ...d.places, ...d.categories].map((n) => n.name);
+  return {
+    id: product._id,
+    title: texts.map((t) => t.title).join(' '),
+    named: named.join(' '),
+    summary: texts.map((t) => t.summary).join(' '),
+  };
+}
+
+interface Found {
+  /** What the word is worth where it was found (FIELD_WEIGHT times EXACT, PREFIX or TYPO). */
+  weight: number;
+  /** MiniSearch's own score (BM25), which decides between equal weights. */
+  score: number;
+}
+
+export interface IndexSettings {
+  /** SEARCH_ENABLED: when false the index is never built and search answers 503. */
+  enabled: boolean;
+  /** The catalog projection's checkpoint: the position of the last catalog event its documents include. */
+  catalogVersion: () => number;
+  log?: Logger;
+}
+
+/**
+ * The in-process search index of the published trips (spec 4.2 search), one per read-model store
+ * and process.
+ *
+ * It follows the catalog projection rather than the log: it is built from the products collection
+ * once, and before each search it reads again only the product documents written since the catalog
+ * checkpoint it last saw (every projected document carries the log position of its last event).
+ * A search therefore sees every catalog event the projection had applied when the request came in,
+ * so an answer cached under that checkpoint (catalog reads, spec 8) is never older than its key;
+ * it keeps no checkpoint of its own, since it is rebuilt at every start, and does nothing while
+ * nobody searches.
+ */
+export class TripIndex {
+  private static readonly byStore = new WeakMap<DocumentStore, TripIndex>();
+
+  /** The index of the trips in this store: the search endpoint and the trip list's q share it. */
+  static of(docs: DocumentStore): TripIndex {
+    let index = TripIndex.byStore.get(docs);
+    if (!index) {
+      index = new TripIndex(docs);
+      TripIndex.byStore.set(docs, index);
+    }
+    return index;
+  }
+
+  private readonly mini = new MiniSearch<IndexedTrip>({
+    fields: ['title', 'named', 'summary'],
+    tokenize: indexTerms,
+    processTerm: (term) => term,
+  });
+  private readonly trips = new Map<string, Readonly<ProductDoc>>();
+  private settings: IndexSettings | null = null;
+  private state: 'not_built' | 'building' | 'ready' | 'off' = 'not_built';
+  private synced = BEFORE_FIRST_POSITION;
+  private syncing: Promise<void> | null = null;
+
+  private constructor(private readonly docs: DocumentStore) {}
+
+  /** Builds the index from every published trip, unless search is switched off. */
+  async open(settings: IndexSettings): Promise<void> {
+    this.settings = settings;
+    if (!settings.enabled) {
+      this.state = 'off';
+      return;
+    }
+    this.state = 'building';
+    const started = performance.now();
+    await this.syncTo(settings.catalogVersion());
+    this.state = 'ready';
+    settings.log?.info('search index built', { trips: this.trips.size, ms: Math.round(performance.now() - started) });
+  }
+
+  /**
+   * Brings the index up to the catalog projection as it stands now; false while search is down
+   * (switched off, or not built yet).
+   */
+  async current(): Promise<boolean> {
+    if (this.state !== 'ready' || !this.settings) return false;
+    const version = this.settings.catalogVersion();
+    while (this.synced < version) {
+      this.syncing ??= this.syncTo(this.settings.catalogVersion()).finally(() => {
+        this.syncing = null;
+      });
+      await this.syncing;
+    }
+    return true;
+  }
+
+  /** The catalog checkpoint the index has read up to. */
+  get version(): number {
+    return this.synced;
+  }
+
+  /** Every published trip, as the index last read it. */
+  all(): IterableIterator<Readonly<ProductDoc>> {
+    return this.trips.values();
+  }
+
+  trip(id: string): Readonly<ProductDoc> | undefined {
+    return this.trips.get(id);
+  }
+
+  /**
+   * The published trips matching every word of `q`, each with its relevance: what its words are
+   * worth where they were found (title, then stops, city and categories, then summary; as typed,
+   * then as a prefix, then with typos), MiniSearch's score deciding between equal worths. Free
+   * text with no word in it (only punctuation) matches nothing.
+   */
+  find(q: string): Map<string, number> {
+    let found: Map<string, Found> | null = null;
+    for (const word of queryWords(q)) {
+      const hits = word.kind === 'spaced' ? this.findTerm(word.term) : this.findGrams(word);
+      if (found === null) found = hits;
+      else {
+        const both = new Map<string, Found>();
+        for (const [id, a] of found) {
+          const b = hits.get(id);
+          if (b) both.set(id, { weight: a.weight + b.weight, score: a.score + b.score });
+        }
+        found = both;
+      }
+      if (found.size === 0) break;
+    }
+    // Worths are multiples of 1/100 at most: the score, below 1, only orders trips of equal worth.
+    return new Map([...(found ?? [])].map(([id, f]) => [id, Math.round(f.weight * 100) + f.score / (f.score + 1)]));
+  }
+
+  private search(term: string, options: { prefix: boolean; fuzzy: number }): SearchResult[] {
+    return this.mini.search(term, {
+      prefix: options.prefix,
+      fuzzy: options.fuzzy > 0 ? options.fuzzy : false,
+      tokenize: (t) => [t],
+      processTerm: (t) => t,
+    });
+  }
+
+  /** A word of a spaced script: as typed, as a prefix, or within its allowed typos (swapped neighbours count one). */
+  private findTerm(term: string): Map<string, Found> {
+    const edits = allowedEdits(term.length);
+    const prefix = term.length >= MIN_PREFIX;
+    const out = new Map<string, Found>();
+    // MiniSearch counts a swap of neighbours as two edits: ask it for one more, then keep what is within the allowance.
+    for (const result of this.search(term, { prefix, fuzzy: edits > 0 ? edits + 1 : 0 })) {
+      let weight = 0;
+      for (const [indexTerm, fields] of Object.entries(result.match)) {
+        const quality =
+          indexTerm === term ? EXACT : prefix && indexTerm.startsWith(term) ? PREFIX : edits > 0 && editDistance(term, indexTerm, edits) <= edits ? TYPO : 0;
+        for (const field of fields) weight = Math.max(weight, FIELD_WEIGHT[field] * quality);
+      }
+      if (weight > 0) out.set(String(result.id), { weight, score: result.score });
+    }
+    return out;
+  }
+
+  /** A word of an unspaced script: worth the share of its character pairs found, where they were found. */
+  private findGrams(word: Extract<QueryWord, { kind: 'unspaced' }>): Map<string, Found> {
+    const perTrip = new Map<string, { count: number; weight: number; score: number }>();
+    for (const gram of word.grams) {
+      // A single character is looked for at the start of a pair.
+      for (const result of this.search(gram, { prefix: gram.length === 1, fuzzy: 0 })) {
+        let weight = 0;
+        for (const fields of Object.values(result.match)) for (const field of fields) weight = Math.max(weight, FIELD_WEIGHT[field]);
+        const id = String(result.id);
+        const entry = perTrip.get(id) ?? { count: 0, weight: 0, score: 0 };
+        perTrip.set(id, { count: entry.count + 1, weight: entry.weight + weight, score: entry.score + result.score });
+      }
+    }
+    const out = new Map<string, Found>();
+    for (const [id, entry] of perTrip) {
+      if (entry.count >= word.needed) out.set(id, { weight: entry.weight / word.grams.length, score: entry.score });
+    }
+    return out;
+  }
+
+  /** Reads the product documents written since the last version seen (all of them the first time). */
+  private async syncTo(version: number): Promise<void> {
+    const changed = await this.docs
+      .collection<ProductDoc>(PRODUCTS)
+      .find(this.synced === BEFORE_FIRST_POSITION ? {} : { [POSITION_FIELD]: { $gt: this.synced } });
+    for (const product of changed) this.put(product);
+    this.synced = Math.max(this.synced, version);
+  }
+
+  private put(product: Readonly<ProductDoc>): void {
+    if (this.trips.has(product._id)) this.mini.discard(product._id);
+    if (product.published) {
+      this.trips.set(product._id, product);
+      this.mini.add(indexed(product));
+    } else {
+      this.trips.delete(product._id);
+    }
+  }
+}

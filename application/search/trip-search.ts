@@ -1,0 +1,174 @@
+import type { NamedSlug } from '../../domain/catalog/definitions';
+import { durationKey } from '../../domain/catalog/trip-facts';
+import type { FxRate } from '../../domain/pricing/quote';
+import type { Money } from '../../domain/shared/money';
+import { Refusal, invalidInput, refuse } from '../../domain/shared/refusal';
+import { PRODUCTS, SELLERS, type ProductDoc } from '../../projections/catalog/doc';
+import { visibleProducts } from '../../projections/catalog/queries';
+import type { SellerDoc, StorefrontDoc } from '../platform/context';
+import type { DocumentStore } from '../platform/ports/document-store';
+import type { Fx } from '../platform/ports/fx';
+import type { TripIndex } from './trip-index';
+
+/** GET /v1/public/search's parameters (spec 4.2), validated. */
+export interface SearchQuery {
+  q?: string;
+  locale?: string;
+  city?: string[];
+  category?: string[];
+  template?: string[];
+  /** Minutes; a multi-day trip lasts its days times 1440. */
+  duration_min?: number;
+  duration_max?: number;
+  page: number;
+  per_page: number;
+  currency?: string;
+}
+
+/** A search result item: exactly the fields spec 2.3 lists for search. */
+export interface SearchItem {
+  template: string;
+  content_locale: string;
+  sales_paused: boolean;
+  duration_days: number | null;
+  duration_nights: number | null;
+  id: string;
+  slug: string;
+  title: string;
+  duration_minutes: number | null;
+  city: NamedSlug;
+  region: NamedSlug;
+  country: NamedSlug;
+  seller: NamedSlug | null;
+  from_price: (Money & { group_size: number }) | null;
+}
+
+export interface FacetValue {
+  value: string | number;
+  name: string | null;
+  count: number;
+}
+
+export interface Pricer {
+  currency: string;
+  usd(cents: number): Money;
+}
+
+export interface SearchCandidate {
+  product: Readonly<ProductDoc>;
+  perPerson: number | null;
+  group: null;
+  score: number;
+}
+
+/**
+ * What search shows of a trip is what the catalog shows (application/catalog): its trip card,
+ * prices, facets and order. The catalog's trip list asks this feature for free-text matches, so
+ * the catalog's functions are handed in where the features are listed (application/features.ts)
+ * rather than imported, which would close an import cycle.
+ */
+export interface CatalogViews {
+  pricer(storefront: StorefrontDoc, fx: FxRate): Pricer;
+  tripCard(product: Readonly<ProductDoc>, seller: Readonly<SellerDoc> | undefined, locale: string | undefined, p: Pricer): SearchItem;
+  facetsOf(products: Readonly<ProductDoc>[]): Record<'city' | 'category' | 'template' | 'duration', FacetValue[]>;
+  orderTrips<C extends SearchCandidate>(list: C[], query: { q?: string; limit: number }, storefront: StorefrontDoc): C[];
+}
+
+function searchItem(card: SearchItem): SearchItem {
+  return {
+    template: card.template,
+    content_locale: card.content_locale,
+    sales_paused: card.sales_paused,
+    duration_days: card.duration_days,
+    duration_nights: card.duration_nights,
+    id: card.id,
+    slug: card.slug,
+    title: card.title,
+    duration_minutes: card.duration_minutes,
+    city: card.city,
+    region: card.region,
+    country: card.country,
+    seller: card.seller,
+    from_price: card.from_price,
+  };
+}
+
+/** Slugs in filters match whatever their case (city=Lisbon finds lisbon). */
+const anyOf = (asked: string[] | undefined) => (asked && asked.length > 0 ? new Set(asked.map((s) => s.toLowerCase())) : null);
+
+/** GET /v1/public/search (spec 4.2): the storefront's published trips the index finds, a page at a time, with facets. */
+export class TripSearch {
+  private visibleIds = new Map<string, { version: number; ids: ReadonlySet<string> }>();
+
+  constructor(
+    private readonly index: TripIndex,
+    private readonly docs: DocumentStore,
+    private readonly fx: Fx,
+    private readonly views: CatalogViews,
+  ) {}
+
+  async search(storefront: StorefrontDoc, query: SearchQuery) {
+    // Never an empty list while the index is down: the storefront falls back to the trip list's q.
+    if (!(await this.index.current()))
+      return refuse('SearchUnavailable', 'search is down here: GET /v1/public/products with q finds trips by title and summary words');
+    const { duration_min: min, duration_max: max } = query;
+    if (min !== undefined && max !== undefined && min > max) {
+      return invalidInput([{ reason: 'invalid_value', field: 'duration_min', detail: `duration_min (${min}) must not exceed duration_max (${max})` }]);
+    }
+    const p = this.pricerFor(storefront, query.currency);
+    if ('refused' in p) return p;
+
+    const visible = await this.visible(storefront);
+    const scores = query.q?.trim() ? this.index.find(query.q) : null;
+    const cities = anyOf(query.city);
+    const categories = anyOf(query.category);
+    const templates = anyOf(query.template);
+    let candidates: SearchCandidate[] = [];
+    const pool = scores ? [...scores.keys()].map((id) => this.index.trip(id)) : this.index.all();
+    for (const product of pool) {
+      if (!product || !visible.has(product._id)) continue;
+      const d = product.definition;
+      if (cities && !cities.has(d.city.slug.toLowerCase())) continue;
+      if (categories && !d.categories.some((c) => categories.has(c.slug.toLowerCase()))) continue;
+      if (templates && !templates.has(d.template)) continue;
+      if (min !== undefined || max !== undefined) {
+        // A trip of unknown length is in no duration range.
+        const minutes = durationKey(d);
+        if (minutes === null || (min !== undefined && minutes < min) || (max !== undefined && minutes > max)) continue;
+      }
+      candidates.push({ product, perPerson: null, group: null, score: scores?.get(product._id) ?? 0 });
+    }
+    candidates = this.views.orderTrips(candidates, { q: scores ? query.q : undefined, limit: query.per_page }, storefront);
+
+    const offset = (query.page - 1) * query.per_page;
+    const page = candidates.slice(offset, offset + query.per_page);
+    const sellerIds = [...new Set(page.map((c) => c.product.seller_id))];
+    const sellers = new Map((await this.docs.collection<SellerDoc>(SELLERS).find({ _id: { $in: sellerIds } })).map((s) => [s._id, s]));
+    const { city, category, template, duration } = this.views.facetsOf(candidates.map((c) => c.product));
+    return {
+      data: page.map((c) => searchItem(this.views.tripCard(c.product, sellers.get(c.product.seller_id), query.locale, p))),
+      total: candidates.length,
+      page: query.page,
+      facets: { city, category, template, duration },
+    };
+  }
+
+  /** Catalog prices in the asked currency when the storefront offers it, else its display currency (spec 4.2). */
+  private pricerFor(storefront: StorefrontDoc, currency: string | undefined): Pricer | Refusal {
+    const code = currency && storefront.currencies.includes(currency) ? currency : storefront.display_currency;
+    const fx = this.fx.rate(code);
+    if (!fx) return refuse('CurrencyNotEnabled', `${code} is not offered here`, { currency: code });
+    return this.views.pricer(storefront, fx);
+  }
+
+  /** The ids of the trips the storefront sells (the catalog's visibility rules), read again whenever the catalog moves. */
+  private async visible(storefront: StorefrontDoc): Promise<ReadonlySet<string>> {
+    const version = this.index.version;
+    const known = this.visibleIds.get(storefront._id);
+    if (known?.version === version) return known.ids;
+    const products = await this.docs.collection<ProductDoc>(PRODUCTS).find(visibleProducts(storefront), { projection: { _id: 1 } });
+    const ids = new Set(products.map((product) => product._id));
+    this.visibleIds.set(storefront._id, { version, ids });
+    return ids;
+  }
+}
