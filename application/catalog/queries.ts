@@ -10,11 +10,11 @@ import { CatalogReads, ProductDoc, visibleProducts } from '../../projections/cat
 import type { SellerDoc, StorefrontDoc } from '../platform/context';
 import { DepartureReads } from '../../projections/departures/queries';
 import type { Clock } from '../platform/ports/clock';
-import type { DocumentStore, Filter } from '../platform/ports/document-store';
+import type { DocumentStore } from '../platform/ports/document-store';
 import type { Fx } from '../platform/ports/fx';
 import { Pricer, pricer, storefrontView, tripCard, tripView } from './views';
-import { DURATION_BUCKETS, mainOption, picksUp, styleOf } from '../../domain/catalog/trip-facts';
-import { Candidate, LIST_WINDOW, ProductListQuery, facetsOf, homeMix, listKind, orderTrips } from './trip-list';
+import { mainOption } from '../../domain/catalog/trip-facts';
+import { Candidate, LIST_WINDOW, ProductListQuery, facetsOf, homeMix, listKind, needingAttention, orderTrips, tripFilter } from './trip-list';
 import { textRelevance } from '../search';
 import { PRODUCTS } from '../../projections/catalog/doc';
 
@@ -44,11 +44,6 @@ export class CatalogQueries {
     return pricer(storefront, fx);
   }
 
-  /** Text in the asked language when the storefront has it; otherwise as if none was asked. */
-  private localeFor(storefront: StorefrontDoc, locale: string | undefined): string | undefined {
-    return locale && storefront.languages.includes(locale) ? locale : undefined;
-  }
-
   private async sellers(): Promise<Map<string, Readonly<SellerDoc>>> {
     const all = await this.docs.collection<SellerDoc>('sellers').find({});
     return new Map(all.map((s) => [s._id, s]));
@@ -57,7 +52,8 @@ export class CatalogQueries {
   async listProducts(storefront: StorefrontDoc, query: ProductListQuery) {
     const p = this.pricerFor(storefront, query.currency);
     if ('refused' in p) return p;
-    const locale = this.localeFor(storefront, query.locale);
+    // A trip published in the asked language comes in it, whatever languages the storefront lists for itself (spec 4.2 locale).
+    const locale = query.locale;
     const kind = listKind(storefront, query);
     const offset = query.cursor ? decodeOffsetCursor(query.cursor, kind) : 0;
     if (typeof offset !== 'number') return offset;
@@ -68,47 +64,25 @@ export class CatalogQueries {
     if (query.collection) return { data: [], next_cursor: null, total: 0, ...(query.facets ? { facets: facetsOf([]) } : {}) };
     const sellers = await this.sellers();
 
-    // Phase one: what the store answers from indexes, newest first, at most LIST_WINDOW trips.
-    const filter: Filter = { ...visibleProducts(storefront) };
-    const any = (values?: string[]) => (values && values.length > 0 ? { $in: values } : undefined);
-    if (any(query.template)) filter.template = any(query.template);
-    if (any(query.city)) filter.city = any(query.city);
-    if (any(query.region)) filter.region = any(query.region);
-    if (any(query.country)) filter.country = any(query.country);
-    if (any(query.category)) filter.categories = any(query.category);
-    if (any(query.place)) filter.places = any(query.place);
+    // Phase one: every filter the trip alone decides selects in the store (indexed fields of the
+    // product document), newest first, at most LIST_WINDOW trips.
+    const filter = tripFilter(storefront, query, sellers, p);
     const window = await this.docs.collection<ProductDoc>(PRODUCTS).find(filter, { sort: { created_position: -1 }, limit: LIST_WINDOW });
 
     // Phase two: in memory over that window.
-    const sellerIds =
-      query.seller && storefront.kind === 'marketplace' ? new Set([...sellers.values()].filter((s) => query.seller?.includes(s.slug)).map((s) => s._id)) : null;
     const relevance = query.q?.trim() ? await textRelevance(this.docs, query.q) : null;
     const n = query.travellers;
     const now = this.clock.now();
     // Prices are converted only when the order or a filter looks at them, or travellers ask for group prices.
-    const pricesNeeded =
-      n !== undefined || query.sort === 'price' || query.sort === 'price_desc' || query.min_price !== undefined || query.max_price !== undefined;
+    const pricesNeeded = n !== undefined || query.sort === 'price' || query.sort === 'price_desc';
     let candidates: (Candidate & { score: number })[] = [];
     for (const product of window) {
       // Free text with nothing to search by (only punctuation) matches no trip.
       const score = relevance ? relevance(product) : 0;
       if (relevance && score === 0) continue;
       const d = product.definition;
-      if (sellerIds && !sellerIds.has(product.seller_id)) continue;
-      if (query.via && !d.places.some((place) => query.via?.includes(place.slug))) continue;
-      if (query.duration && !query.duration.some((b) => DURATION_BUCKETS[b]?.(d))) continue;
       const main = mainOption(d);
-      if (query.style) {
-        const style = styleOf(d);
-        if (!style || !query.style.includes(style)) continue;
-      }
-      if (query.pickup === 'hotel' && !picksUp(d)) continue;
-      if (query.confirmation === 'instant' && !d.options.some((o) => !o.sales_paused && o.capacity_mode !== 'on_request' && o.confirmation === 'instant'))
-        continue;
-      if (query.min_rating !== undefined && (!d.rating || d.rating.average < query.min_rating)) continue;
       if (days && !(await this.bookableOn(d, days, n ?? 1, now))) continue;
-      const shown = product.from_usd !== null;
-      if (query.price && !query.price.includes(shown ? 'shown' : 'ask')) continue;
       // Each traveller's price is converted and rounded once, then multiplied, exactly as a quote does.
       let group: Candidate['group'] = null;
       if (n !== undefined && main) {
@@ -117,15 +91,12 @@ export class CatalogQueries {
         group = each === null ? null : { each: p.usd(each).amount, next: next === null ? null : p.usd(next).amount };
       }
       const perPerson = !pricesNeeded ? null : n !== undefined ? (group?.each ?? null) : product.from_usd ? p.usd(product.from_usd.amount).amount : null;
-      if (query.min_price !== undefined || query.max_price !== undefined) {
-        if (perPerson === null) continue;
-        if (query.min_price !== undefined && perPerson < query.min_price) continue;
-        if (query.max_price !== undefined && perPerson > query.max_price) continue;
-      }
+      // With travellers, max_price is the group's share, known only now; min_price was from_price, in the store.
+      if (n !== undefined && query.max_price !== undefined && (perPerson === null || perPerson > query.max_price)) continue;
       candidates.push({ product, perPerson, group, score });
     }
 
-    candidates = orderTrips(candidates, query, storefront);
+    candidates = orderTrips(candidates, query, storefront, needingAttention(sellers));
     if (query.home === 'true' && storefront.kind === 'marketplace' && !query.q && (query.sort ?? 'recommended') === 'recommended') {
       candidates = homeMix(candidates);
     }
@@ -163,7 +134,7 @@ export class CatalogQueries {
     }
     if (!product) return notFound('product');
     const seller = await this.reads.seller(product.seller_id);
-    return tripView(product, seller ?? undefined, this.localeFor(storefront, options.locale), p);
+    return tripView(product, seller ?? undefined, options.locale, p);
   }
 
   /** The local dates a date or month filter asks for (a month: from today on); null without one. */

@@ -1,7 +1,10 @@
 import { fingerprint } from '../platform/canonical';
 import { DURATION_BUCKETS, durationKey, picksUp, styleOf } from '../../domain/catalog/trip-facts';
-import type { ProductDoc } from '../../projections/catalog/queries';
-import type { StorefrontDoc } from '../platform/context';
+import { usdRange } from '../../domain/pricing/from-price';
+import { visibleProducts, type ProductDoc } from '../../projections/catalog/queries';
+import type { SellerDoc, StorefrontDoc } from '../platform/context';
+import type { Filter } from '../platform/ports/document-store';
+import type { Pricer } from './views';
 
 export interface ProductListQuery {
   locale?: string;
@@ -37,7 +40,7 @@ export interface ProductListQuery {
 /** The list looks through at most this many trips (spec 8). */
 export const LIST_WINDOW = 1000;
 /** Bumped whenever the order of a list changes, so older cursors are refused. */
-const LIST_ORDER_VERSION = 2;
+const LIST_ORDER_VERSION = 3;
 
 export interface Candidate {
   product: Readonly<ProductDoc>;
@@ -88,13 +91,62 @@ export function homeMix<C extends { product: Readonly<ProductDoc> }>(ordered: C[
   return [...head, ...rest];
 }
 
+/**
+ * Phase one of the list (spec 4.2): every filter the trip alone decides, on the product document's
+ * indexed fields (projections/catalog/projector.ts), so none of them is limited to the window.
+ * Slugs match whatever their case. Price bounds are on from_price as `p` shows it; with travellers
+ * max_price is the group's share instead, known only in phase two.
+ */
+export function tripFilter(storefront: StorefrontDoc, query: ProductListQuery, sellers: ReadonlyMap<string, Readonly<SellerDoc>>, p: Pricer): Filter {
+  const filter: Filter = { ...visibleProducts(storefront) };
+  const anyOf = (field: string, values: string[] | undefined) => {
+    if (values && values.length > 0) filter[field] = { $in: values.map((v) => v.toLowerCase()) };
+  };
+  anyOf('template', query.template);
+  anyOf('city', query.city);
+  anyOf('region', query.region);
+  anyOf('country', query.country);
+  anyOf('categories', query.category);
+  anyOf('places', query.place);
+  anyOf('stops', query.via);
+  anyOf('duration', query.duration);
+  anyOf('style', query.style);
+  anyOf('price', query.price);
+  if (query.seller && storefront.kind === 'marketplace') {
+    const asked = new Set(query.seller.map((slug) => slug.toLowerCase()));
+    filter.seller_id = { $in: storefront.member_seller_ids.filter((id) => asked.has(sellers.get(id)?.slug.toLowerCase() ?? '')) };
+  }
+  if (query.pickup) filter.pickup = query.pickup;
+  if (query.confirmation) filter.confirmation = query.confirmation;
+  if (query.min_rating !== undefined) filter.rating = { $gte: query.min_rating };
+  const bounds = usdRange((usd) => p.usd(usd).amount, query.min_price ?? null, query.travellers === undefined ? (query.max_price ?? null) : null);
+  if (bounds.min !== null || bounds.max !== null) {
+    filter['from_usd.amount'] = { ...(bounds.min !== null ? { $gte: bounds.min } : {}), ...(bounds.max !== null ? { $lte: bounds.max } : {}) };
+  }
+  return filter;
+}
+
+/** The sellers the platform flagged for attention (spec 4.2): their trips come after the others in the default order. */
+export function needingAttention(sellers: ReadonlyMap<string, Readonly<SellerDoc>>): ReadonlySet<string> {
+  return new Set([...sellers.values()].filter((s) => s.needs_attention === true).map((s) => s._id));
+}
+
 /** Without q, trips with a shown price and a photo come first (spec 4.2 recommended). */
 function featured(product: Readonly<ProductDoc>): boolean {
   return product.from_usd !== null && product.definition.photos.length > 0;
 }
 
-/** The spec's orders (4.2 Rules), with priced trips first on a marketplace. */
-export function orderTrips<C extends Candidate & { score: number }>(list: C[], query: ProductListQuery, storefront: StorefrontDoc): C[] {
+/**
+ * The spec's orders (4.2 Rules). On a marketplace priced trips come before those that ask for a
+ * price in every order, and in the default order with no q the trips of sellers needing attention
+ * come after the others (within each of those two groups).
+ */
+export function orderTrips<C extends Candidate & { score: number }>(
+  list: C[],
+  query: ProductListQuery,
+  storefront: StorefrontDoc,
+  attention: ReadonlySet<string> = new Set(),
+): C[] {
   const newest = (a: Candidate, b: Candidate) => b.product.created_position - a.product.created_position;
   const unknownLast = (a: number | null, b: number | null, dir: 1 | -1) => (a === null ? (b === null ? 0 : 1) : b === null ? -1 : (a - b) * dir);
   const byPrice = (dir: 1 | -1) => (a: Candidate, b: Candidate) => unknownLast(a.perPerson, b.perPerson, dir) || newest(a, b);
@@ -112,10 +164,14 @@ export function orderTrips<C extends Candidate & { score: number }>(list: C[], q
     duration_desc: (a, b) => unknownLast(durationKey(a.product.definition), durationKey(b.product.definition), -1) || newest(a, b),
   };
   const sort = sorts[query.sort ?? 'recommended'];
-  // A marketplace shows priced trips before ask-for-price ones in every order.
-  const pricedFirst =
-    storefront.kind === 'marketplace' ? (a: Candidate, b: Candidate) => Number(b.product.from_usd !== null) - Number(a.product.from_usd !== null) : () => 0;
-  return [...list].sort((a, b) => pricedFirst(a, b) || sort(a, b));
+  const marketplace = storefront.kind === 'marketplace';
+  // A trip whose options are all paused is not an ask-for-price trip, priced or not.
+  const asks = (c: Candidate) => Number(c.product.price === 'ask');
+  const pricedFirst = marketplace ? (a: Candidate, b: Candidate) => asks(a) - asks(b) : () => 0;
+  const flagged = (c: Candidate) => Number(attention.has(c.product.seller_id));
+  const attentionLast =
+    marketplace && !query.q && (query.sort ?? 'recommended') === 'recommended' ? (a: Candidate, b: Candidate) => flagged(a) - flagged(b) : () => 0;
+  return [...list].sort((a, b) => pricedFirst(a, b) || attentionLast(a, b) || sort(a, b));
 }
 
 /** Counts over every match of the filters (spec 2.3 facets). */

@@ -5,6 +5,7 @@ import type {
   ExtraDefinition,
   NamedSlug,
   OptionDefinition,
+  PickupKind,
   PickupRule,
   PriceTier,
   ProductContent,
@@ -221,7 +222,7 @@ const rooms = (singleSupplement: number): RoomSpec[] => [
   { key: 'single', name: 'Single room', sleeps: 1, solo_may_share: false, supplement: singleSupplement },
 ];
 
-const pickup = (...rules: [string, number][]): { rules: PickupRule[] } => ({ rules: rules.map(([area, price]) => ({ area, price })) });
+const pickup = (...rules: [string, number, PickupKind][]): { rules: PickupRule[] } => ({ rules: rules.map(([area, price, kind]) => ({ area, price, kind })) });
 
 interface OptionSpec extends Omit<OptionDefinition, 'id' | 'is_default' | 'units' | 'pricing' | 'room_types' | 'availability'> {
   key: string;
@@ -498,7 +499,7 @@ const TRIPS: TripSpec[] = [
         policy: MODERATE,
         tiers: [tier(2, 3, { adult: 19500, child: 15000 }), tier(4, 5, { adult: 14500, child: 11000 }), tier(6, 7, { adult: 11500, child: 9000 })],
         availability: slots(['08:00', '09:00'], 7, 24),
-        pickup: pickup(['Lisbon city centre', 0], ['Belém', 0], ['Cascais and Estoril', 3000]),
+        pickup: pickup(['Lisbon city centre', 0, 'hotel'], ['Belém', 0, 'hotel'], ['Cascais and Estoril', 3000, 'hotel']),
       }),
     ],
     extras: [
@@ -1366,7 +1367,7 @@ const TRIPS: TripSpec[] = [
         policy: MODERATE,
         tiers: [tier(1, 2, { adult: 14000, child: 10500 }), tier(3, 6, { adult: 8500, child: 6500 })],
         availability: slots(['08:00', '09:00'], 6, 24),
-        pickup: pickup(['Marrakesh medina riads', 0], ['Gueliz and Hivernage hotels', 0], ['Palmeraie hotels', 1500]),
+        pickup: pickup(['Marrakesh medina riads', 0, 'hotel'], ['Gueliz and Hivernage hotels', 0, 'hotel'], ['Palmeraie hotels', 1500, 'hotel']),
       }),
     ],
   },
@@ -1418,7 +1419,7 @@ const TRIPS: TripSpec[] = [
         units: [adult(10, 12), { ...CHILD, label: 'Child (6-11)', min_age: 6 }],
         tiers: [tier(1, null, { adult: 21000, child: 15500 })],
         availability: slots(['06:30'], 16, 24),
-        pickup: pickup(['Marrakesh medina riads', 0], ['Gueliz and Hivernage hotels', 0]),
+        pickup: pickup(['Marrakesh medina riads', 0, 'hotel'], ['Gueliz and Hivernage hotels', 0, 'hotel']),
       }),
     ],
     extras: [
@@ -1803,7 +1804,7 @@ const TRIPS: TripSpec[] = [
         units: [adult(6), CHILD, INFANT],
         tiers: [tier(1, 2, { adult: 14000, child: 14000 }), tier(3, 4, { adult: 8000, child: 8000 }), tier(5, 6, { adult: 6000, child: 6000 })],
         availability: slots(TRANSFER_TIMES, null, 24),
-        pickup: pickup(['Narita Terminal 1', 0], ['Narita Terminal 2', 0], ['Narita Terminal 3', 1000]),
+        pickup: pickup(['Narita Terminal 1', 0, 'airport'], ['Narita Terminal 2', 0, 'airport'], ['Narita Terminal 3', 1000, 'airport']),
       }),
     ],
   },
@@ -2020,7 +2021,13 @@ const TRIPS: TripSpec[] = [
         units: [adult(12, 12), CHILD],
         tiers: [tier(1, 2, { adult: 9000, child: 6000 }), tier(3, 5, { adult: 7500, child: 5000 }), tier(6, null, { adult: 6500, child: 4500 })],
         availability: slots(['07:30'], 14, 24, EVERY_DAY, [7]),
-        pickup: pickup(['Muscat hotels in Qurum and Al Khuwair', 0], ['Muttrah and Old Muscat', 0], ['Al Mouj and Seeb', 1500]),
+        pickup: pickup(
+          ['Muscat hotels in Qurum and Al Khuwair', 0, 'hotel'],
+          ['Muttrah and Old Muscat', 0, 'hotel'],
+          ['Al Mouj and Seeb', 1500, 'hotel'],
+          // Cruise passengers are met at the quay.
+          ['Port Sultan Qaboos cruise terminal', 0, 'port'],
+        ),
       }),
       option({
         key: 'tailor-made',
@@ -2472,7 +2479,7 @@ const TRIPS: TripSpec[] = [
           ),
         ],
         availability: slots(['08:45'], 50, 12, EVERY_DAY, [5]),
-        pickup: pickup(['Plaza de España meeting point', 0], ['Madrid hotels inside the M-30', 1500]),
+        pickup: pickup(['Plaza de España meeting point', 0, 'meeting_point'], ['Madrid hotels inside the M-30', 1500, 'hotel']),
       }),
     ],
     extras: [extra('marzipan', 'Marzipan tasting at a convent bakery', 900, { unit_types: ['adult', 'child'] })],
@@ -2511,7 +2518,7 @@ const TRIPS: TripSpec[] = [
         policy: MODERATE,
         tiers: [tier(1, 3, { adult: 12000, child: 12000 }), tier(4, 7, { adult: 6500, child: 6500 })],
         availability: slots(TRANSFER_TIMES, null, 48),
-        pickup: pickup(['Seville city centre', 0], ['Seville Airport (SVQ)', 2000]),
+        pickup: pickup(['Seville city centre', 0, 'hotel'], ['Seville Airport (SVQ)', 2000, 'airport']),
       }),
     ],
   },
