@@ -1,6 +1,7 @@
 import { availabilityFeature } from './availability';
 import { bookingFeature } from './booking';
 import { catalogFeature, facetsOf, orderTrips, pricer, tripCard } from './catalog';
+import { filterListsFeature } from './filter-lists';
 import { keysFeature } from './keys';
 import { manageBookingFeature } from './manage-booking';
 import type { Platform } from './platform/platform';
@@ -16,6 +17,7 @@ export const FEATURES = [
   sellerFeature,
   keysFeature,
   searchFeature({ pricer, tripCard, facetsOf, orderTrips }),
+  filterListsFeature,
 ] as const;
 
 type Features = (typeof FEATURES)[number];

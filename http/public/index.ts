@@ -9,6 +9,8 @@ import { bookingOperations } from './booking';
 import { bookingSchemas } from './booking.schemas';
 import { catalogOperations } from './catalog';
 import { catalogSchemas } from './catalog.schemas';
+import { filterListOperations } from './filter-lists';
+import { filterListSchemas } from './filter-lists.schemas';
 import { manageBookingOperations } from './manage-booking';
 import { manageBookingSchemas } from './manage-booking.schemas';
 import { searchOperations } from './search';
@@ -31,8 +33,22 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       rateLimit(new RateLimiter(deps.clock)),
       allowedOrigin(),
     ],
-    operations: [...catalogOperations, ...availabilityOperations, ...bookingOperations, ...manageBookingOperations, ...searchOperations],
-    schemas: { ...catalogSchemas, ...availabilitySchemas, ...bookingSchemas, ...manageBookingSchemas, ...searchSchemas },
+    operations: [
+      ...catalogOperations,
+      ...availabilityOperations,
+      ...bookingOperations,
+      ...manageBookingOperations,
+      ...filterListOperations,
+      ...searchOperations,
+    ],
+    schemas: {
+      ...catalogSchemas,
+      ...availabilitySchemas,
+      ...bookingSchemas,
+      ...manageBookingSchemas,
+      ...filterListSchemas,
+      ...searchSchemas,
+    },
     doc: {
       security: [{ websiteKey: [] }],
       securitySchemes: {

@@ -335,6 +335,9 @@ const SELLERS: { definition: SellerDefinition; secret_keys: { key: string; scope
       base: 'Kyoto, Japan',
       blurb: 'Kyoto and Tokyo experiences hosted by bilingual guides, from shrine hikes to tea ceremonies.',
       payment_methods: [{ kind: 'pay_on_arrival', deadline_hours: null, currencies: ['JPY'] }],
+      // The others answer within the platform's default hours.
+      answer_hours: 12,
+      reply_hours: 6,
     },
     secret_keys: [],
   },
