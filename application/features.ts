@@ -1,6 +1,7 @@
 import { availabilityFeature } from './availability';
 import { bookingFeature } from './booking';
 import { catalogFeature, facetsOf, orderTrips, pricer, tripCard } from './catalog';
+import { contentFeature } from './content';
 import { filterListsFeature } from './filter-lists';
 import { keysFeature } from './keys';
 import { manageBookingFeature } from './manage-booking';
@@ -17,6 +18,7 @@ export const FEATURES = [
   sellerFeature,
   keysFeature,
   searchFeature({ pricer, tripCard, facetsOf, orderTrips }),
+  contentFeature,
   filterListsFeature,
 ] as const;
 

@@ -19,12 +19,15 @@ import { FileCheckpoints } from './file-checkpoints';
 import { UpcastingEventStore } from '../application/platform/upcasting-event-store';
 import { openSearchIndex } from '../application/search';
 import { CatalogService } from '../application/seller';
+import { SiteContentService } from '../application/content';
 import { createHttpApp } from '../http/kernel/app';
 import { openApiDocument } from '../http/kernel/openapi';
 import { operatorSurface } from '../http/operator';
 import { publicSurface } from '../http/public';
 import { sellerSurface } from '../http/seller';
 import { catalogProjector } from '../projections/catalog/projector';
+import { contentProjector } from '../projections/content/projector';
+import { redirectsProjector } from '../projections/redirects/projector';
 import { CatalogReads } from '../projections/catalog/queries';
 import type { Config } from './config';
 import { MemoryDocumentStore } from './documents/memory-document-store';
@@ -113,7 +116,10 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
 
   if (config.seedDemo) {
     const catalogReads = new CatalogReads(docs);
-    const seeded = await seedDemoCatalog(new CatalogService(commands, clock, catalogReads), catalogReads, clock.now());
+    const seeded = await seedDemoCatalog(new CatalogService(commands, clock, catalogReads), catalogReads, clock.now(), {
+      content: new SiteContentService(commands, clock, docs),
+      caughtUp: (position) => runner.waitFor(position, 60_000),
+    });
     if (seeded !== null) {
       await runner.waitFor(seeded, 60_000);
       log.info('demo catalog seeded', { position: seeded });
@@ -133,7 +139,9 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
 
   // Ready once the projections have applied the log as it stood when the engine opened.
   const headAtStart = await events.headPosition();
-  const catalogVersion = () => runner.checkpoint(catalogProjector.name);
+  // Catalog reads answer from the catalog, site content and redirects read models: any of them moving is a new version.
+  const catalogReadModels = [catalogProjector, contentProjector, redirectsProjector].map((projector) => projector.name);
+  const catalogVersion = () => Math.max(...catalogReadModels.map((name) => runner.checkpoint(name)));
   let knownOrigins: { version: number; origins: Set<string> } | null = null;
   const knownOrigin = async (origin: string): Promise<boolean> => {
     const version = catalogVersion();

@@ -14,9 +14,23 @@ import type { DocumentStore } from '../platform/ports/document-store';
 import type { Fx } from '../platform/ports/fx';
 import { Pricer, pricer, storefrontView, tripCard, tripView } from './views';
 import { mainOption } from '../../domain/catalog/trip-facts';
-import { Candidate, LIST_WINDOW, ProductListQuery, facetsOf, homeMix, listKind, needingAttention, orderTrips, tripFilter } from './trip-list';
+import {
+  Candidate,
+  HomeRail,
+  LIST_WINDOW,
+  ProductListQuery,
+  facetsOf,
+  homeRail,
+  listKind,
+  staffOrder,
+  needingAttention,
+  orderTrips,
+  tripFilter,
+} from './trip-list';
 import { textRelevance } from '../search';
 import { PRODUCTS } from '../../projections/catalog/doc';
+import { ContentReads } from '../../projections/content/queries';
+import { DEFAULT_HOME } from '../../domain/site-content';
 
 /** Public reads of the catalog: storefront, trip list and trip page. */
 export class CatalogQueries {
@@ -60,13 +74,15 @@ export class CatalogQueries {
     const days = this.daysAsked(query);
     if (!Array.isArray(days) && days !== null) return days;
 
-    // Collections are a marketplace feature that no storefront has set up yet: an asked-for collection is empty.
-    if (query.collection) return { data: [], next_cursor: null, total: 0, ...(query.facets ? { facets: facetsOf([]) } : {}) };
+    // A collection's trips, or none (an unknown collection, or any on a direct storefront).
+    const placement = await this.placement(storefront, query);
+    if (placement.collection?.length === 0) return { data: [], next_cursor: null, total: 0, ...(query.facets ? { facets: facetsOf([]) } : {}) };
     const sellers = await this.sellers();
 
     // Phase one: every filter the trip alone decides selects in the store (indexed fields of the
     // product document), newest first, at most LIST_WINDOW trips.
     const filter = tripFilter(storefront, query, sellers, p);
+    if (placement.collection) filter._id = { $in: placement.collection };
     const window = await this.docs.collection<ProductDoc>(PRODUCTS).find(filter, { sort: { created_position: -1 }, limit: LIST_WINDOW });
 
     // Phase two: in memory over that window.
@@ -97,8 +113,11 @@ export class CatalogQueries {
     }
 
     candidates = orderTrips(candidates, query, storefront, needingAttention(sellers));
-    if (query.home === 'true' && storefront.kind === 'marketplace' && !query.q && (query.sort ?? 'recommended') === 'recommended') {
-      candidates = homeMix(candidates);
+    const recommended = !query.q && (query.sort ?? 'recommended') === 'recommended';
+    if (placement.collection) {
+      if (recommended) candidates = staffOrder(candidates, placement.collection);
+    } else if (placement.home) {
+      candidates = homeRail(candidates, placement.home, recommended);
     }
     const total = candidates.length;
     const page = candidates.slice(offset, offset + query.limit);
@@ -114,6 +133,17 @@ export class CatalogQueries {
     const answer: Record<string, unknown> = { data, next_cursor: next, total };
     if (query.facets) answer.facets = facetsOf(candidates.map((c) => c.product));
     return answer;
+  }
+
+  /**
+   * What a marketplace's staff set for this list (spec 4.2 home, collection): the asked collection's
+   * trips in staff order (none when unknown, or on a direct storefront), else with home=true the home placement.
+   */
+  private async placement(storefront: StorefrontDoc, query: ProductListQuery): Promise<{ collection: string[] | null; home: HomeRail | null }> {
+    const marketplace = storefront.kind === 'marketplace';
+    const site = marketplace && (query.collection || query.home === 'true') ? await new ContentReads(this.docs).site(storefront._id) : null;
+    if (query.collection) return { collection: [...(site?.collections?.find((c) => c.slug === query.collection)?.trip_ids ?? [])], home: null };
+    return { collection: null, home: marketplace && query.home === 'true' ? (site?.home ?? DEFAULT_HOME) : null };
   }
 
   /** A trip by id or slug (a marketplace slug also needs the seller's slug). */

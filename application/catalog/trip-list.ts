@@ -65,13 +65,13 @@ const HOME_MIX = 12;
  * where possible, countries, keeping each trip's place in the recommended order otherwise.
  * Priced trips stay ahead of those that ask for a price.
  */
-export function homeMix<C extends { product: Readonly<ProductDoc> }>(ordered: C[]): C[] {
+export function homeMix<C extends { product: Readonly<ProductDoc> }>(ordered: C[], slots = HOME_MIX): C[] {
   const rest = [...ordered];
   const head: C[] = [];
   const sellers = new Set<string>();
   const countries = new Set<string>();
   const priced = (c: C) => c.product.from_usd !== null;
-  while (head.length < HOME_MIX && rest.length > 0) {
+  while (head.length < slots && rest.length > 0) {
     const tier = priced(rest[0]);
     const fits = (c: C, byCountry: boolean) =>
       priced(c) === tier && !sellers.has(c.product.seller_id) && (!byCountry || !countries.has(c.product.definition.country.slug));
@@ -89,6 +89,36 @@ export function homeMix<C extends { product: Readonly<ProductDoc> }>(ordered: C[
     countries.add(chosen.product.definition.country.slug);
   }
   return [...head, ...rest];
+}
+
+/** A marketplace's home placement, as its staff set it. */
+export interface HomeRail {
+  featured: readonly string[];
+  hidden: readonly string[];
+}
+
+/**
+ * The marketplace home rail (spec 4.2 home): trips hidden from the home are left out; in the
+ * recommended order, featured trips come first in staff order, then the mix across sellers and
+ * countries fills the rest of the first 12, then the others.
+ */
+export function homeRail<C extends { product: Readonly<ProductDoc> }>(ordered: C[], home: HomeRail, recommended: boolean): C[] {
+  const hidden = new Set(home.hidden);
+  const shown = ordered.filter((c) => !hidden.has(c.product._id));
+  if (!recommended) return shown;
+  const byId = new Map(shown.map((c) => [c.product._id, c]));
+  const featured = home.featured.flatMap((id) => byId.get(id) ?? []);
+  const first = new Set(featured.map((c) => c.product._id));
+  const rest = shown.filter((c) => !first.has(c.product._id));
+  return [...featured, ...homeMix(rest, HOME_MIX - featured.length)];
+}
+
+/** A collection's trips in staff order (spec 4.2 collection). */
+export function staffOrder<C extends { product: Readonly<ProductDoc> }>(candidates: C[], ids: readonly string[]): C[] {
+  const rank = new Map<string, number>();
+  ids.forEach((id, i) => rank.set(id, rank.get(id) ?? i));
+  const of = (c: C) => rank.get(c.product._id) ?? ids.length;
+  return [...candidates].sort((a, b) => of(a) - of(b));
 }
 
 /**

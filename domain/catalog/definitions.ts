@@ -201,6 +201,8 @@ export interface StorefrontDefinition {
   name: string;
   /** The operator of a direct storefront; null on a marketplace. */
   seller_id: string | null;
+  /** The seller whose team runs a marketplace's site content (pages, menus, collections, home placement); a direct storefront's is seller_id. */
+  operator_seller_id?: string | null;
   /** Sellers whose network trips a marketplace sells; empty on a direct storefront. */
   member_seller_ids: string[];
   languages: string[];

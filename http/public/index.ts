@@ -11,6 +11,8 @@ import { catalogOperations } from './catalog';
 import { catalogSchemas } from './catalog.schemas';
 import { filterListOperations } from './filter-lists';
 import { filterListSchemas } from './filter-lists.schemas';
+import { contentOperations } from './content';
+import { contentSchemas } from './content.schemas';
 import { manageBookingOperations } from './manage-booking';
 import { manageBookingSchemas } from './manage-booking.schemas';
 import { searchOperations } from './search';
@@ -38,6 +40,7 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       ...availabilityOperations,
       ...bookingOperations,
       ...manageBookingOperations,
+      ...contentOperations,
       ...filterListOperations,
       ...searchOperations,
     ],
@@ -46,6 +49,7 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       ...availabilitySchemas,
       ...bookingSchemas,
       ...manageBookingSchemas,
+      ...contentSchemas,
       ...filterListSchemas,
       ...searchSchemas,
     },

@@ -5,6 +5,8 @@ import { rateLimit, RateLimiter } from '../middleware/rate-limit';
 import { secretKey } from '../middleware/secret-key';
 import { sellerBookingOperations } from './bookings';
 import { sellerBookingSchemas } from './bookings.schemas';
+import { contentSellerOperations } from './content';
+import { contentSellerSchemas } from './content.schemas';
 import { requirePermission } from './permission';
 import { productOperations } from './products';
 import { productSchemas } from './products.schemas';
@@ -23,8 +25,8 @@ export function sellerSurface(deps: SellerSurfaceDeps): Surface {
     owns: (path) => path.startsWith('/v1/') && !path.startsWith('/v1/public/'),
     middleware: [secretKey({ resolve: (key) => deps.app.keys.secretKey(key) }, deps.perKey), rateLimit(new RateLimiter(deps.clock))],
     perOperation: (op) => [requirePermission(op)],
-    operations: [...productOperations, ...sellerBookingOperations],
-    schemas: { ...productSchemas, ...sellerBookingSchemas },
+    operations: [...productOperations, ...sellerBookingOperations, ...contentSellerOperations],
+    schemas: { ...productSchemas, ...sellerBookingSchemas, ...contentSellerSchemas },
     doc: {
       security: [{ secretKey: [] }],
       securitySchemes: { secretKey: { type: 'http', scheme: 'bearer', description: 'Seller secret key, prefix tp_sk_, with scopes (permissions).' } },

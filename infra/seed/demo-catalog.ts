@@ -21,6 +21,8 @@ import type {
 
 export interface DemoCatalog {
   sellers: { id: string; definition: SellerDefinition; secret_keys: { key: string; scopes: string[] }[] }[];
+  /** Sellers that sell nothing themselves and run a marketplace's site content. */
+  operators: { id: string; definition: SellerDefinition; secret_keys: { key: string; scopes: string[] }[] }[];
   storefronts: { id: string; definition: StorefrontDefinition; website_keys: string[] }[];
   products: { id: string; seller_id: string; definition: ProductDefinition; published: boolean }[];
 }
@@ -30,6 +32,7 @@ export const DEMO_KEYS = {
   marketplace: 'tp_pk_demo_market',
   owner: 'tp_sk_demo_owner',
   readOnly: 'tp_sk_demo_readonly',
+  marketOperator: 'tp_sk_demo_market',
 } as const;
 
 /** Stable ids hashed from names, so every seed run yields the same ids. */
@@ -324,7 +327,7 @@ const SELLERS: { definition: SellerDefinition; secret_keys: { key: string; scope
       payment_methods: [],
     },
     secret_keys: [
-      { key: DEMO_KEYS.owner, scopes: ['products:read', 'products:write', 'bookings:read', 'webhooks:manage'] },
+      { key: DEMO_KEYS.owner, scopes: ['products:read', 'products:write', 'bookings:read', 'webhooks:manage', 'content:read', 'content:write'] },
       { key: DEMO_KEYS.readOnly, scopes: ['products:read'] },
     ],
   },
@@ -365,6 +368,18 @@ const SELLERS: { definition: SellerDefinition; secret_keys: { key: string; scope
     secret_keys: [],
   },
 ];
+
+/** TripMarket's own team: it sells no trips, and runs the marketplace's pages, menus, collections and home. */
+const OPERATOR: { definition: SellerDefinition; secret_keys: { key: string; scopes: string[] }[] } = {
+  definition: {
+    slug: 'tripmarket',
+    name: 'TripMarket',
+    base: 'Lisbon, Portugal',
+    blurb: 'The marketplace of trips by local sellers.',
+    payment_methods: [],
+  },
+  secret_keys: [{ key: DEMO_KEYS.marketOperator, scopes: ['content:read', 'content:write'] }],
+};
 
 const sellerId = (slug: string): string => demoId(`demo:seller:${slug}`);
 
@@ -2655,6 +2670,7 @@ function storefronts(): DemoCatalog['storefronts'] {
         kind: 'marketplace',
         name: 'TripMarket',
         seller_id: null,
+        operator_seller_id: sellerId(OPERATOR.definition.slug),
         member_seller_ids: SELLERS.map((s) => sellerId(s.definition.slug)),
         languages: ['en', 'de', 'ja'],
         default_language: 'en',
@@ -2681,6 +2697,7 @@ export function demoCatalog(today: string): DemoCatalog {
   // Trips share constants (policies, units, places); cloning keeps a caller's edit to one from leaking into another or into the next call.
   return structuredClone({
     sellers: SELLERS.map((s) => ({ id: sellerId(s.definition.slug), definition: s.definition, secret_keys: s.secret_keys })),
+    operators: [{ id: sellerId(OPERATOR.definition.slug), definition: OPERATOR.definition, secret_keys: OPERATOR.secret_keys }],
     storefronts: storefronts(),
     products: TRIPS.map((t) => buildProduct(t, today)),
   });

@@ -3,6 +3,7 @@ import type { CatalogService } from '../../application/seller/commands';
 import type { CatalogReads } from '../../projections/catalog/queries';
 import { isRefusal, Refusal } from '../../domain/shared/refusal';
 import { demoCatalog } from './demo-catalog';
+import { DemoContentWriter, seedDemoContent } from './demo-content';
 
 function must<T>(result: T | Refusal, what: string): T {
   if (isRefusal(result)) throw new Error(`seeding ${what} was refused: ${result.code} ${result.detail}`);
@@ -10,17 +11,18 @@ function must<T>(result: T | Refusal, what: string): T {
 }
 
 /**
- * Writes the demo catalog through the seller-side commands, as a seller would.
+ * Writes the demo catalog through the seller-side commands, as a seller would, then (given a
+ * writer) the demo site content through the operators' content commands.
  * Does nothing when the demo sellers exist already. Returns the last log position written.
  */
-export async function seedDemoCatalog(catalog: CatalogService, reads: CatalogReads, now: Date): Promise<number | null> {
+export async function seedDemoCatalog(catalog: CatalogService, reads: CatalogReads, now: Date, content?: DemoContentWriter): Promise<number | null> {
   const demo = demoCatalog(DateTime.fromJSDate(now, { zone: 'UTC' }).toISODate() as string);
   if (await reads.seller(demo.sellers[0].id)) return null;
   let position = -1;
   const track = (done: { position: number }) => {
     position = Math.max(position, done.position);
   };
-  for (const seller of demo.sellers) {
+  for (const seller of [...demo.sellers, ...demo.operators]) {
     track(must(await catalog.createSeller(seller.definition, seller.id, `seed-${seller.id}`), `seller ${seller.definition.slug}`));
     for (const key of seller.secret_keys) track(must(await catalog.issueSecretKey(seller.id, key.key, key.scopes), 'a secret key'));
   }
@@ -32,5 +34,5 @@ export async function seedDemoCatalog(catalog: CatalogService, reads: CatalogRea
     track(must(await catalog.createProduct(product.seller_id, product.definition, product.id), `product ${product.definition.slug}`));
     if (product.published) track(must(await catalog.publishProduct(product.seller_id, product.id, true), `publishing ${product.definition.slug}`));
   }
-  return position;
+  return content ? seedDemoContent(demo, catalog, content, position) : position;
 }

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { MARKET_KEY, OWNER_KEY, READONLY_KEY, TestServer, simpleTrip, startTestServer } from '../harness';
+import { HOME_FEATURED, HOME_HIDDEN } from '../../../infra/seed/demo-content';
 
 describe('HTTP: catalog reads (spec 2.3, 2.4, 2.5, 4.2)', () => {
   let server: TestServer;
@@ -347,11 +348,15 @@ describe('HTTP: the marketplace home rail (home=true)', () => {
   });
   after(() => server.close());
 
-  it('takes turns across sellers within the first 12, and leaves the set of trips as it is', async () => {
+  it('puts the featured trips first in staff order, takes turns across sellers within the first 12, and leaves out only the trips hidden from the home', async () => {
     const plain = await server.request('GET', '/v1/public/products?limit=100', { key: MARKET_KEY });
     const home = await server.request('GET', '/v1/public/products?limit=100&home=true', { key: MARKET_KEY });
-    expect(home.body.total).to.equal(plain.body.total);
-    expect(home.body.data.map((c: any) => c.id)).to.have.members(plain.body.data.map((c: any) => c.id));
+    const hidden = plain.body.data.filter((c: any) => HOME_HIDDEN.includes(c.slug)).map((c: any) => c.id);
+    expect(hidden).to.have.length(HOME_HIDDEN.length);
+    expect(home.body.total).to.equal(plain.body.total - hidden.length);
+    expect(home.body.data.map((c: any) => c.id)).to.have.members(plain.body.data.map((c: any) => c.id).filter((id: string) => !hidden.includes(id)));
+    // The demo features one trip of each seller.
+    expect(home.body.data.slice(0, HOME_FEATURED.length).map((c: any) => c.slug)).to.deep.equal(HOME_FEATURED);
     // Four sellers: every run of four in the first twelve has each of them once.
     const first = home.body.data.slice(0, 12).map((c: any) => c.seller.slug);
     for (const round of [first.slice(0, 4), first.slice(4, 8), first.slice(8, 12)]) expect(new Set(round).size).to.equal(4);
