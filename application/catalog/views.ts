@@ -2,7 +2,7 @@ import type { OptionDefinition, ProductDefinition } from '../../domain/catalog/d
 import { Money, roundingFor, usdConverter } from '../../domain/shared/money';
 import { policyPreset } from '../../domain/policy/refund';
 import { FxRate, confirmationOf } from '../../domain/pricing/quote';
-import { salesPaused } from '../../domain/catalog/trip-facts';
+import { pickupKind, salesPaused } from '../../domain/catalog/trip-facts';
 import type { ProductDoc } from '../../projections/catalog/queries';
 import type { SellerDoc, StorefrontDoc } from '../platform/context';
 
@@ -83,7 +83,7 @@ function publicOption(option: OptionDefinition, p: Pricer) {
     })),
     policy: { ...option.policy, preset: policyPreset(option.policy) },
     traveller_details: option.traveller_details,
-    pickup: option.pickup ? { pickup_rules: option.pickup.rules.map((r) => ({ area: r.area, price: p.usd(r.price) })) } : null,
+    pickup: option.pickup ? { pickup_rules: option.pickup.rules.map((r) => ({ area: r.area, kind: pickupKind(r), price: p.usd(r.price) })) } : null,
     room_types: option.room_types.map((r) => ({ id: r.id, name: r.name, sleeps: r.sleeps, solo_may_share: r.solo_may_share, supplement: p.usd(r.supplement) })),
     start_times: option.availability.times,
     cutoff_hours: option.availability.cutoff_hours,

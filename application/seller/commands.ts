@@ -49,6 +49,18 @@ export class CatalogService {
     );
   }
 
+  /** The platform's flag on a seller that needs attention: its trips come after the others' in a marketplace's default order. */
+  flagSellerForAttention(sellerId: string, reason: string, correlationId: string = randomUUID()): Promise<Done | Refusal> {
+    return this.done(
+      sellerId,
+      this.commands.handle(sellerStream(sellerId), sellerDecider, { type: 'FlagSellerForAttention', reason }, this.metadata(correlationId)),
+    );
+  }
+
+  clearSellerAttention(sellerId: string, correlationId: string = randomUUID()): Promise<Done | Refusal> {
+    return this.done(sellerId, this.commands.handle(sellerStream(sellerId), sellerDecider, { type: 'ClearSellerAttention' }, this.metadata(correlationId)));
+  }
+
   /** Keys are stored as their hash only; the key itself is shown once, by the caller. */
   issueSecretKey(sellerId: string, key: string, scopes: string[], correlationId: string = randomUUID()): Promise<Done | Refusal> {
     const keyId = randomUUID();

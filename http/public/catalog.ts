@@ -29,7 +29,7 @@ export const listProducts = publicOperation({
   summary: 'Published trips, a page at a time',
   description:
     'Published trips of the storefront, a page at a time, in `recommended` order by default. Multi-value parameters are comma-separated. ' +
-    'q, duration, seller, via, price, travellers, max_price, date, month, sort and facets work over the first trips the other filters find (at most 1000). ' +
+    'q, travellers (group prices, and max_price with travellers), date, month, sort and facets work over the first trips the other filters find (at most 1000); every other filter selects before that window. ' +
     'A cursor from a different list (other filters, or an older order) is refused with 422 InvalidInput reason cursor_not_this_list: restart at the first page.',
   query: {
     locale,
