@@ -142,7 +142,9 @@ export class CatalogQueries {
   private async placement(storefront: StorefrontDoc, query: ProductListQuery): Promise<{ collection: string[] | null; home: HomeRail | null }> {
     const marketplace = storefront.kind === 'marketplace';
     const site = marketplace && (query.collection || query.home === 'true') ? await new ContentReads(this.docs).site(storefront._id) : null;
-    if (query.collection) return { collection: [...(site?.collections?.find((c) => c.slug === query.collection)?.trip_ids ?? [])], home: null };
+    // Slugs in filters match whatever their case (spec 4.2), as the other slugs do.
+    const slug = query.collection?.toLowerCase();
+    if (slug) return { collection: [...(site?.collections?.find((c) => c.slug === slug)?.trip_ids ?? [])], home: null };
     return { collection: null, home: marketplace && query.home === 'true' ? (site?.home ?? DEFAULT_HOME) : null };
   }
 

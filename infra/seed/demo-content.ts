@@ -253,6 +253,9 @@ export const HOME_HIDDEN = ['narita-airport-private-transfer', 'muscat-airport-p
 
 /** Writes the demo content after the demo catalog (written up to `after`); returns the last log position written. */
 export async function seedDemoContent(demo: DemoCatalog, catalog: CatalogService, writer: DemoContentWriter, after: number): Promise<number> {
+  const direct = demo.storefronts.find((s) => s.definition.kind === 'direct');
+  const market = demo.storefronts.find((s) => s.definition.kind === 'marketplace');
+  if (!direct?.definition.seller_id || !market?.definition.operator_seller_id) throw new Error('the demo catalog has no storefronts with operators');
   let position = after;
   const track = (done: { position: number }) => {
     position = Math.max(position, done.position);
@@ -262,9 +265,6 @@ export async function seedDemoContent(demo: DemoCatalog, catalog: CatalogService
   track(must(await catalog.updateProduct(renamed.seller_id, renamed.id, { ...renamed.definition, slug: RENAMED_TRIP.to }), `renaming ${RENAMED_TRIP.from}`));
   await writer.caughtUp(position);
 
-  const direct = demo.storefronts.find((s) => s.definition.kind === 'direct');
-  const market = demo.storefronts.find((s) => s.definition.kind === 'marketplace');
-  if (!direct?.definition.seller_id || !market?.definition.operator_seller_id) throw new Error('the demo catalog has no storefronts with operators');
   const sites = [
     { name: 'atlas', storefront: direct.id, operator: direct.definition.seller_id, pages: atlasPages, menus: atlasMenus },
     { name: 'tripmarket', storefront: market.id, operator: market.definition.operator_seller_id, pages: marketPages, menus: marketMenus },

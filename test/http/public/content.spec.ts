@@ -202,6 +202,8 @@ describe('HTTP: site content (pages, menus, redirects, collections)', () => {
         'kyoto-machiya-tea-ceremony',
       ]);
       expect(food.total).to.equal(5);
+      const anyCase = await get('/v1/public/products?collection=Food-Lovers', MARKET_KEY);
+      expect(anyCase.body.data.map((c: any) => c.id)).to.deep.equal(food.data.map((c: any) => c.id));
       const walks = schemas.expectAnswer('listProducts', await get('/v1/public/products?collection=walks-and-hikes&home=true', MARKET_KEY));
       expect(walks.data.map((c: any) => c.slug)).to.deep.equal([
         'kumano-kodo-3-day-trek',
