@@ -1,8 +1,8 @@
 import { availabilityFeature } from './availability';
 import { bookingFeature } from './booking';
-import { catalogFeature, facetsOf, orderTrips, pricer, tripCard } from './catalog';
-import { contentFeature } from './content';
+import { catalogFeature, orderTrips, pricer, tripCard } from './catalog';
 import { filterListsFeature } from './filter-lists';
+import { contentFeature } from './content';
 import { keysFeature } from './keys';
 import { manageBookingFeature } from './manage-booking';
 import type { Platform } from './platform/platform';
@@ -17,7 +17,7 @@ export const FEATURES = [
   manageBookingFeature,
   sellerFeature,
   keysFeature,
-  searchFeature({ pricer, tripCard, facetsOf, orderTrips }),
+  searchFeature({ pricer, tripCard, orderTrips }),
   contentFeature,
   filterListsFeature,
 ] as const;

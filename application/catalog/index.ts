@@ -7,8 +7,8 @@ import type { ProductListQuery } from './trip-list';
 export { CatalogQueries } from './queries';
 /** The trip card (spec 2.3) and its prices, for other features that show trips (a page's trips section). */
 export { pricer, tripCard } from './views';
-/** How the trip list counts and orders trips, for search (spec 4.2), which shows them the same way. */
-export { facetsOf, orderTrips } from './trip-list';
+/** How the trip list orders trips, for search (spec 4.2), which orders them the same way. */
+export { orderTrips } from './trip-list';
 
 /** Part 2.2 to 2.4 and 4.2: the storefront, the trip list and the trip page. */
 export const catalogFeature = defineFeature({

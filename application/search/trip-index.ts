@@ -18,6 +18,8 @@ const PREFIX = 0.75;
 const TYPO = 0.5;
 /** Prefixes of words this short match too much to mean anything. */
 const MIN_PREFIX = 3;
+/** Trips kept in the answers of recent queries, all queries together (lists and search pages ask the same words again and again). */
+const RECENT_TRIPS = 200_000;
 
 interface IndexedTrip {
   id: string;
@@ -89,6 +91,9 @@ export class TripIndex {
   private state: 'not_built' | 'building' | 'ready' | 'off' = 'not_built';
   private synced = BEFORE_FIRST_POSITION;
   private syncing: Promise<void> | null = null;
+  /** Answers of `find` by query words, oldest first, emptied whenever a trip changes. */
+  private readonly recent = new Map<string, ReadonlyMap<string, number>>();
+  private recentTrips = 0;
 
   private constructor(private readonly docs: DocumentStore) {}
 
@@ -142,9 +147,13 @@ export class TripIndex {
    * then as a prefix, then with typos), MiniSearch's score deciding between equal worths. Free
    * text with no word in it (only punctuation) matches nothing.
    */
-  find(q: string): Map<string, number> {
+  find(q: string): ReadonlyMap<string, number> {
+    const words = queryWords(q);
+    const key = JSON.stringify(words);
+    const known = this.recent.get(key);
+    if (known) return known;
     let found: Map<string, Found> | null = null;
-    for (const word of queryWords(q)) {
+    for (const word of words) {
       const hits = word.kind === 'spaced' ? this.findTerm(word.term) : this.findGrams(word);
       if (found === null) found = hits;
       else {
@@ -158,7 +167,19 @@ export class TripIndex {
       if (found.size === 0) break;
     }
     // Worths are multiples of 1/100 at most: the score, below 1, only orders trips of equal worth.
-    return new Map([...(found ?? [])].map(([id, f]) => [id, Math.round(f.weight * 100) + f.score / (f.score + 1)]));
+    const relevance = new Map([...(found ?? [])].map(([id, f]) => [id, Math.round(f.weight * 100) + f.score / (f.score + 1)]));
+    this.remember(key, relevance);
+    return relevance;
+  }
+
+  private remember(key: string, relevance: ReadonlyMap<string, number>): void {
+    this.recent.set(key, relevance);
+    this.recentTrips += relevance.size;
+    for (const [oldest, answer] of this.recent) {
+      if (this.recentTrips <= RECENT_TRIPS) break;
+      this.recent.delete(oldest);
+      this.recentTrips -= answer.size;
+    }
   }
 
   private search(term: string, options: { prefix: boolean; fuzzy: number }): SearchResult[] {
@@ -174,16 +195,25 @@ export class TripIndex {
   private findTerm(term: string): Map<string, Found> {
     const edits = allowedEdits(term.length);
     const prefix = term.length >= MIN_PREFIX;
+    const results = this.search(term, { prefix, fuzzy: edits });
+    // MiniSearch counts a swap of neighbours as two edits: the word with a pair swapped back is looked up too.
+    if (edits > 0) {
+      for (let i = 1; i < term.length; i++) {
+        const swapped = term.slice(0, i - 1) + term[i] + term[i - 1] + term.slice(i + 1);
+        if (swapped !== term) results.push(...this.search(swapped, { prefix: false, fuzzy: edits - 1 }));
+      }
+    }
     const out = new Map<string, Found>();
-    // MiniSearch counts a swap of neighbours as two edits: ask it for one more, then keep what is within the allowance.
-    for (const result of this.search(term, { prefix, fuzzy: edits > 0 ? edits + 1 : 0 })) {
+    for (const result of results) {
       let weight = 0;
       for (const [indexTerm, fields] of Object.entries(result.match)) {
         const quality =
           indexTerm === term ? EXACT : prefix && indexTerm.startsWith(term) ? PREFIX : edits > 0 && editDistance(term, indexTerm, edits) <= edits ? TYPO : 0;
         for (const field of fields) weight = Math.max(weight, FIELD_WEIGHT[field] * quality);
       }
-      if (weight > 0) out.set(String(result.id), { weight, score: result.score });
+      const id = String(result.id);
+      const known = out.get(id);
+      if (weight > 0 && (!known || known.weight < weight)) out.set(id, { weight, score: Math.max(result.score, known?.score ?? 0) });
     }
     return out;
   }
@@ -214,6 +244,10 @@ export class TripIndex {
       .collection<ProductDoc>(PRODUCTS)
       .find(this.synced === BEFORE_FIRST_POSITION ? {} : { [POSITION_FIELD]: { $gt: this.synced } });
     for (const product of changed) this.put(product);
+    if (changed.length > 0) {
+      this.recent.clear();
+      this.recentTrips = 0;
+    }
     this.synced = Math.max(this.synced, version);
   }
 

@@ -1,5 +1,5 @@
 import type { NamedSlug } from '../../domain/catalog/definitions';
-import { durationKey } from '../../domain/catalog/trip-facts';
+import { DURATION_BUCKETS, durationBuckets, durationKey } from '../../domain/catalog/trip-facts';
 import type { FxRate } from '../../domain/pricing/quote';
 import type { Money } from '../../domain/shared/money';
 import { Refusal, invalidInput, refuse } from '../../domain/shared/refusal';
@@ -44,7 +44,7 @@ export interface SearchItem {
 }
 
 export interface FacetValue {
-  value: string | number;
+  value: string;
   name: string | null;
   count: number;
 }
@@ -63,14 +63,13 @@ export interface SearchCandidate {
 
 /**
  * What search shows of a trip is what the catalog shows (application/catalog): its trip card,
- * prices, facets and order. The catalog's trip list asks this feature for free-text matches, so
+ * prices and order. The catalog's trip list asks this feature for free-text matches, so
  * the catalog's functions are handed in where the features are listed (application/features.ts)
  * rather than imported, which would close an import cycle.
  */
 export interface CatalogViews {
   pricer(storefront: StorefrontDoc, fx: FxRate): Pricer;
   tripCard(product: Readonly<ProductDoc>, seller: Readonly<SellerDoc> | undefined, locale: string | undefined, p: Pricer): SearchItem;
-  facetsOf(products: Readonly<ProductDoc>[]): Record<'city' | 'category' | 'template' | 'duration', FacetValue[]>;
   orderTrips<C extends SearchCandidate>(list: C[], query: { q?: string; limit: number }, storefront: StorefrontDoc): C[];
 }
 
@@ -93,12 +92,51 @@ function searchItem(card: SearchItem): SearchItem {
   };
 }
 
+/**
+ * The four facets of search (spec 2.3: city, category, template, duration), counted as the trip
+ * list counts its own, most common first: in one pass, since search counts over every match (up
+ * to every trip) where the list's facets count seven over at most 1000.
+ */
+function facetsOf(products: readonly Readonly<ProductDoc>[]) {
+  const add = (counts: Map<string, FacetValue>, value: string, name: string | null) => {
+    const known = counts.get(value);
+    if (known) known.count += 1;
+    else counts.set(value, { value, name, count: 1 });
+  };
+  const ordered = (counts: Map<string, FacetValue>) => [...counts.values()].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  const city = new Map<string, FacetValue>();
+  const category = new Map<string, FacetValue>();
+  const template = new Map<string, FacetValue>();
+  const duration = new Map(Object.keys(DURATION_BUCKETS).map((bucket): [string, FacetValue] => [bucket, { value: bucket, name: null, count: 0 }]));
+  for (const { definition: d } of products) {
+    add(city, d.city.slug, d.city.name);
+    for (const c of d.categories) add(category, c.slug, c.name);
+    add(template, d.template, null);
+    for (const bucket of durationBuckets(d)) add(duration, bucket, null);
+  }
+  // Duration lists the length buckets then the days buckets, those with trips only.
+  return { city: ordered(city), category: ordered(category), template: ordered(template), duration: [...duration.values()].filter((b) => b.count > 0) };
+}
+
 /** Slugs in filters match whatever their case (city=Lisbon finds lisbon). */
 const anyOf = (asked: string[] | undefined) => (asked && asked.length > 0 ? new Set(asked.map((s) => s.toLowerCase())) : null);
+
+/** Trips kept in the ordered matches of recent searches, all searches together. */
+const RECENT_TRIPS = 200_000;
+
+interface Matches {
+  ordered: SearchCandidate[];
+  facets: ReturnType<typeof facetsOf>;
+}
 
 /** GET /v1/public/search (spec 4.2): the storefront's published trips the index finds, a page at a time, with facets. */
 export class TripSearch {
   private visibleIds = new Map<string, { version: number; ids: ReadonlySet<string> }>();
+  /**
+   * Ordered matches and facets of recent searches by storefront, q and filters, oldest first, for
+   * the catalog version they were found at: another page, language or currency reuses them.
+   */
+  private recent = { version: Number.NaN, matches: new Map<string, Matches>(), trips: 0 };
 
   constructor(
     private readonly index: TripIndex,
@@ -118,12 +156,34 @@ export class TripSearch {
     const p = this.pricerFor(storefront, query.currency);
     if ('refused' in p) return p;
 
+    const { ordered, facets } = await this.matches(storefront, query);
+    const offset = (query.page - 1) * query.per_page;
+    const page = ordered.slice(offset, offset + query.per_page);
+    const sellerIds = [...new Set(page.map((c) => c.product.seller_id))];
+    const sellers = new Map((await this.docs.collection<SellerDoc>(SELLERS).find({ _id: { $in: sellerIds } })).map((s) => [s._id, s]));
+    return {
+      data: page.map((c) => searchItem(this.views.tripCard(c.product, sellers.get(c.product.seller_id), query.locale, p))),
+      total: ordered.length,
+      page: query.page,
+      facets,
+    };
+  }
+
+  /** Every trip of the storefront matching q and the filters, best first, with their facets. */
+  private async matches(storefront: StorefrontDoc, query: SearchQuery): Promise<Matches> {
+    const q = query.q?.trim() ? query.q : undefined;
+    const key = JSON.stringify([storefront._id, q, query.city, query.category, query.template, query.duration_min, query.duration_max]);
+    if (this.recent.version !== this.index.version) this.recent = { version: this.index.version, matches: new Map(), trips: 0 };
+    const known = this.recent.matches.get(key);
+    if (known) return known;
+
     const visible = await this.visible(storefront);
-    const scores = query.q?.trim() ? this.index.find(query.q) : null;
+    const scores = q ? this.index.find(q) : null;
     const cities = anyOf(query.city);
     const categories = anyOf(query.category);
     const templates = anyOf(query.template);
-    let candidates: SearchCandidate[] = [];
+    const { duration_min: min, duration_max: max } = query;
+    const candidates: SearchCandidate[] = [];
     const pool = scores ? [...scores.keys()].map((id) => this.index.trip(id)) : this.index.all();
     for (const product of pool) {
       if (!product || !visible.has(product._id)) continue;
@@ -138,19 +198,18 @@ export class TripSearch {
       }
       candidates.push({ product, perPerson: null, group: null, score: scores?.get(product._id) ?? 0 });
     }
-    candidates = this.views.orderTrips(candidates, { q: scores ? query.q : undefined, limit: query.per_page }, storefront);
-
-    const offset = (query.page - 1) * query.per_page;
-    const page = candidates.slice(offset, offset + query.per_page);
-    const sellerIds = [...new Set(page.map((c) => c.product.seller_id))];
-    const sellers = new Map((await this.docs.collection<SellerDoc>(SELLERS).find({ _id: { $in: sellerIds } })).map((s) => [s._id, s]));
-    const { city, category, template, duration } = this.views.facetsOf(candidates.map((c) => c.product));
-    return {
-      data: page.map((c) => searchItem(this.views.tripCard(c.product, sellers.get(c.product.seller_id), query.locale, p))),
-      total: candidates.length,
-      page: query.page,
-      facets: { city, category, template, duration },
+    const matches = {
+      ordered: this.views.orderTrips(candidates, { q, limit: query.per_page }, storefront),
+      facets: facetsOf(candidates.map((c) => c.product)),
     };
+    this.recent.matches.set(key, matches);
+    this.recent.trips += candidates.length;
+    for (const [oldest, known] of this.recent.matches) {
+      if (this.recent.trips <= RECENT_TRIPS) break;
+      this.recent.matches.delete(oldest);
+      this.recent.trips -= known.ordered.length;
+    }
+    return matches;
   }
 
   /** Catalog prices in the asked currency when the storefront offers it, else its display currency (spec 4.2). */

@@ -99,6 +99,19 @@ describe('HTTP: GET /v1/public/search (spec 4.2)', () => {
       const days = answer.facets.duration.filter((f: any) => f.value.startsWith('days_')).reduce((n: number, f: any) => n + f.count, 0);
       expect(multiDay.count, 'a multi-day trip counts in multi_day and in its days bucket').to.equal(days);
     });
+
+    it('counts its facets as the trip list counts the same trips', async () => {
+      for (const [query, key] of [
+        ['city=lisbon', MARKET_KEY],
+        ['q=alfama', undefined],
+        ['', MARKET_KEY],
+      ] as const) {
+        const found = await search(`?${query}`, key);
+        const list = await server.request('GET', `/v1/public/products?${query}&facets=true&limit=100`, { key });
+        const { city, category, template, duration } = list.body.facets;
+        expect(found.facets, query).to.deep.equal({ city, category, template, duration });
+      }
+    });
   });
 
   describe('every parameter', () => {
