@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import Ajv2020, { ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { ConfigError, loadConfig } from '../../../infra/config';
 import { Answer, MARKET_KEY, OWNER_KEY, TestServer, expectProblem, startTestServer } from '../harness';
 
 const ITEM_FIELDS = [
@@ -317,10 +318,16 @@ describe('HTTP: search switched off (SEARCH_ENABLED=false)', () => {
   let check: Awaited<ReturnType<typeof schemaChecker>>;
 
   before(async () => {
-    server = await startTestServer({ searchEnabled: false });
+    server = await startTestServer({ searchEnabled: loadConfig({ SEARCH_ENABLED: 'false' }).searchEnabled });
     check = await schemaChecker(server);
   });
   after(() => server.close());
+
+  it('is a setting checked at start: on by default, true/false or 1/0, anything else stops the start', () => {
+    expect(loadConfig({}).searchEnabled).to.equal(true);
+    expect(loadConfig({ SEARCH_ENABLED: '0' }).searchEnabled).to.equal(false);
+    expect(() => loadConfig({ SEARCH_ENABLED: 'off' })).to.throw(ConfigError, /SEARCH_ENABLED must be true or false/);
+  });
 
   it('answers 503 SearchUnavailable, never an empty list, and caches nothing', async () => {
     for (const query of ['', '?q=alfama', '?q=zzzzqqq&page=2']) {
