@@ -63,15 +63,18 @@ export interface IndexSettings {
  * It follows the catalog projection rather than the log: it is built from the products collection
  * once, and before each search it reads again only the product documents written since the catalog
  * checkpoint it last saw (every projected document carries the log position of its last event).
- * A search therefore sees every catalog event the projection had applied when the request came in,
- * so an answer cached under that checkpoint (catalog reads, spec 8) is never older than its key;
- * it keeps no checkpoint of its own, since it is rebuilt at every start, and does nothing while
- * nobody searches.
+ * A search therefore sees every catalog event the projection had applied when the request came in
+ * (a trip published, changed or withdrawn is found, changed or gone on the next request), so an
+ * answer cached under that checkpoint (catalog reads, spec 8) is never older than its key. It is no
+ * reactor, whose checkpoint would outlive a process that rebuilds the index at every start, nor a
+ * second reader of the log, which could stand before or after the projection that the answer
+ * cache and the storefront's visibility read. It does nothing while nobody searches. One per store,
+ * found by the store, so that the search endpoint and the trip list's q share it.
  */
 export class TripIndex {
   private static readonly byStore = new WeakMap<DocumentStore, TripIndex>();
 
-  /** The index of the trips in this store: the search endpoint and the trip list's q share it. */
+  /** The index of the trips in this store. */
   static of(docs: DocumentStore): TripIndex {
     let index = TripIndex.byStore.get(docs);
     if (!index) {
