@@ -6,8 +6,10 @@ import { contentFeature } from './content';
 import { keysFeature } from './keys';
 import { manageBookingFeature } from './manage-booking';
 import type { Platform } from './platform/platform';
+import { savedTripsFeature } from './saved-trips';
 import { searchFeature } from './search';
 import { sellerFeature } from './seller';
+import { travellerAccountFeature } from './traveller-account';
 
 /** Every feature of the service, one line each: the composition root and the processing runner iterate them. */
 export const FEATURES = [
@@ -20,6 +22,8 @@ export const FEATURES = [
   searchFeature({ pricer, tripCard, orderTrips }),
   contentFeature,
   filterListsFeature,
+  savedTripsFeature,
+  travellerAccountFeature,
 ] as const;
 
 type Features = (typeof FEATURES)[number];

@@ -2,6 +2,7 @@ import type { App } from '../../application/features';
 import type { Clock } from '../../application/platform/ports/clock';
 import { defineSurface, type Surface } from '../kernel/surface';
 import { rateLimit, RateLimiter } from '../middleware/rate-limit';
+import { travellerSession } from '../middleware/traveller-session';
 import { allowedOrigin, websiteKey, type WebsiteKeyLimits } from '../middleware/website-key';
 import { availabilityOperations } from './availability';
 import { availabilitySchemas } from './availability.schemas';
@@ -34,6 +35,7 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       websiteKey({ resolve: (key) => deps.app.keys.websiteKey(key), version: deps.catalogVersion }, deps.limits),
       rateLimit(new RateLimiter(deps.clock)),
       allowedOrigin(),
+      travellerSession(deps.app.travellerAccount),
     ],
     operations: [
       ...catalogOperations,
