@@ -184,6 +184,7 @@ describe('OpenAPI document: response schemas against real answers', () => {
           '/v1/public/storefront',
           '/v1/public/products',
           '/v1/public/products/{product}',
+          '/v1/public/search',
           '/v1/public/page',
           '/v1/public/pages',
           '/v1/public/pages/{slug}',
