@@ -82,8 +82,9 @@ export const listProducts = publicOperation({
     date: "YYYY-MM-DD in each trip's own zone: only trips with a start that day the group can book; replaces month",
     month: 'YYYY-MM: trips with such a start in the month, from today on',
     facets: 'true adds the facets object',
-    home: 'true: the home rail order',
-    collection: 'Collection slug (marketplace only); replaces home',
+    home: 'true: the home rail. On a marketplace: trips hidden from the home are left out; in the recommended order without q, featured trips first in staff order, then a mix across sellers and countries within the first 12, then the rest',
+    collection:
+      'Collection slug from GET /v1/public/collections (marketplace only): its trips, in staff order in the recommended order without q; replaces home; an unknown collection or a direct storefront answers an empty list',
   },
   success: { status: 200, description: '{data, next_cursor, total, facets?}' },
   response: ref('ProductList'),
