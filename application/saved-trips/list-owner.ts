@@ -1,0 +1,23 @@
+import { type ListOwner, savedTripsStream } from '../../domain/saved-trips';
+import { normaliseEmail } from '../../domain/shared/email';
+import { type Refusal, refuse } from '../../domain/shared/refusal';
+import type { StorefrontContext } from '../platform/context';
+import type { EventMetadata } from '../platform/ports/event-store';
+import { uuidFromName } from '../platform/secrets';
+
+export interface SavedTripsList {
+  owner: ListOwner;
+  stream: string;
+}
+
+/** The signed-in traveller's list on the key's storefront: saved trips need the traveller session (spec 4.6, 5.5). */
+export function listOf(caller: StorefrontContext): SavedTripsList | Refusal {
+  if (!caller.traveller) return refuse('Unauthenticated', 'saved trips need the traveller session: sign in first');
+  const owner = { storefrontId: caller.storefront._id, email: normaliseEmail(caller.traveller.email) };
+  return { owner, stream: savedTripsStream(owner.storefrontId, uuidFromName(owner.email)) };
+}
+
+/** What every append of a saved-trips command carries (ARCHITECTURE.md: request id, storefront, time). */
+export function metadataOf(caller: StorefrontContext, at: string): EventMetadata {
+  return { correlationId: caller.correlationId, causationId: caller.correlationId, storefrontId: caller.storefront._id, at };
+}
