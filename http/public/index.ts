@@ -16,6 +16,8 @@ import { contentOperations } from './content';
 import { contentSchemas } from './content.schemas';
 import { manageBookingOperations } from './manage-booking';
 import { manageBookingSchemas } from './manage-booking.schemas';
+import { savedTripsOperations } from './saved-trips';
+import { savedTripsSchemas } from './saved-trips.schemas';
 import { searchOperations } from './search';
 import { searchSchemas } from './search.schemas';
 
@@ -45,6 +47,7 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       ...contentOperations,
       ...filterListOperations,
       ...searchOperations,
+      ...savedTripsOperations,
     ],
     schemas: {
       ...catalogSchemas,
@@ -54,6 +57,7 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       ...contentSchemas,
       ...filterListSchemas,
       ...searchSchemas,
+      ...savedTripsSchemas,
     },
     doc: {
       security: [{ websiteKey: [] }],
