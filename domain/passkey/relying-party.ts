@@ -1,5 +1,3 @@
-import type { StorefrontDefinition } from '../catalog/definitions';
-
 /**
  * The WebAuthn relying party of a storefront is the site travellers sign in on (spec 4.6: the
  * site of the page the seller set to manage a booking): the manage page's origin when it is an
@@ -23,7 +21,14 @@ function secureUrl(address: string): URL | null {
   return url.protocol === 'https:' || (url.protocol === 'http:' && url.hostname === 'localhost') ? url : null;
 }
 
-export function relyingParty(storefront: Pick<StorefrontDefinition, 'name' | 'allowed_origins' | 'manage_url'>): RelyingParty | null {
+/** What a storefront's definition says of its site (StorefrontDefinition's name, allowed_origins and manage_url). */
+export interface StorefrontSite {
+  name: string;
+  allowed_origins: readonly string[];
+  manage_url?: string | null;
+}
+
+export function relyingParty(storefront: StorefrontSite): RelyingParty | null {
   const page = storefront.manage_url ?? null;
   const siteAddress = page !== null && !page.startsWith('/') ? page : storefront.allowed_origins[0];
   const site = siteAddress === undefined ? null : secureUrl(siteAddress);
