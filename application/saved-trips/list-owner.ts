@@ -1,9 +1,10 @@
 import { type ListOwner, savedTripsStream } from '../../domain/saved-trips';
 import { normaliseEmail } from '../../domain/shared/email';
-import { type Refusal, refuse } from '../../domain/shared/refusal';
+import { type Refusal, isRefusal } from '../../domain/shared/refusal';
 import type { StorefrontContext } from '../platform/context';
 import type { EventMetadata } from '../platform/ports/event-store';
 import { uuidFromName } from '../platform/secrets';
+import { requireTraveller } from '../traveller-account';
 
 export interface SavedTripsList {
   owner: ListOwner;
@@ -12,8 +13,9 @@ export interface SavedTripsList {
 
 /** The signed-in traveller's list on the key's storefront: saved trips need the traveller session (spec 4.6, 5.5). */
 export function listOf(caller: StorefrontContext): SavedTripsList | Refusal {
-  if (!caller.traveller) return refuse('Unauthenticated', 'saved trips need the traveller session: sign in first');
-  const owner = { storefrontId: caller.storefront._id, email: normaliseEmail(caller.traveller.email) };
+  const traveller = requireTraveller(caller);
+  if (isRefusal(traveller)) return traveller;
+  const owner = { storefrontId: caller.storefront._id, email: normaliseEmail(traveller.email) };
   return { owner, stream: savedTripsStream(owner.storefrontId, uuidFromName(owner.email)) };
 }
 
