@@ -13,6 +13,10 @@ export interface Config {
   holdMinutes: number;
   multiDayHoldMinutes: number;
   pendingHours: number;
+  /** How long an emailed sign-in link works. */
+  signInLinkMinutes: number;
+  /** How long a traveller session lasts unless revoked. */
+  travellerSessionDays: number;
   websiteKeyLimitPerMinute: number;
   /** Calls per minute one client address may make with one website key (an abuse limit below the key's). */
   addressLimitPerMinute: number;
@@ -74,6 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     holdMinutes: integer(env, 'HOLD_MINUTES', 15, 1, 1440, errors),
     multiDayHoldMinutes: integer(env, 'MULTI_DAY_HOLD_MINUTES', 30, 1, 1440, errors),
     pendingHours: integer(env, 'PENDING_HOURS', 48, 1, 720, errors),
+    signInLinkMinutes: integer(env, 'SIGN_IN_LINK_MINUTES', 15, 1, 1440, errors),
+    travellerSessionDays: integer(env, 'TRAVELLER_SESSION_DAYS', 30, 1, 365, errors),
     websiteKeyLimitPerMinute: integer(env, 'WEBSITE_KEY_RATE_LIMIT', 600, 1, 1_000_000, errors),
     addressLimitPerMinute: integer(env, 'CLIENT_ADDRESS_RATE_LIMIT', 300, 1, 1_000_000, errors),
     secretKeyLimitPerMinute: integer(env, 'SECRET_KEY_RATE_LIMIT', 120, 1, 1_000_000, errors),

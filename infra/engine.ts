@@ -110,7 +110,13 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
     log,
     awaitProjections: (position) => runner.waitFor(position),
     awaitReactor: (reactor, position) => reactors.waitFor(reactor, position),
-    settings: { holdMinutes: config.holdMinutes, multiDayHoldMinutes: config.multiDayHoldMinutes, pendingHours: config.pendingHours },
+    settings: {
+      holdMinutes: config.holdMinutes,
+      multiDayHoldMinutes: config.multiDayHoldMinutes,
+      pendingHours: config.pendingHours,
+      signInLinkMinutes: config.signInLinkMinutes,
+      travellerSessionDays: config.travellerSessionDays,
+    },
   };
   const useCases = createUseCases(platform);
 

@@ -7,13 +7,17 @@ import type { DocumentStore } from '../platform/ports/document-store';
 import { secretHash, secretMatches } from '../platform/secrets';
 import { BOOKINGS } from '../../projections/bookings/doc';
 
-/** What a request presents to open a booking: the booking token or the lead's email (query parameters). */
+/** What a request presents to open a booking: the booking token or the lead's email (query parameters); the session comes with the caller. */
 export interface Proof {
   token?: string;
   email?: string;
 }
 
-/** The booking when the request's proof opens it for `action`; a wrong proof answers exactly like a missing booking. */
+/**
+ * The booking when the request's proof opens it for `action`; a wrong proof answers exactly like a
+ * missing booking. The traveller's session (spec 5.6) opens the bookings whose lead email is the
+ * session's: the session is of this storefront, as the booking must be.
+ */
 export async function openBooking(
   deps: { docs: DocumentStore },
   ctx: StorefrontContext,
@@ -26,6 +30,7 @@ export async function openBooking(
   const refused = bookingAccess(action, {
     token: proof.token === undefined ? undefined : secretMatches(proof.token, doc.booking_token_hash),
     email: proof.email === undefined ? undefined : secretMatches(normaliseEmail(proof.email), secretHash(doc.lead_email)),
+    session: ctx.traveller === undefined ? undefined : ctx.traveller.email === doc.lead_email,
   });
   return refused ?? doc;
 }

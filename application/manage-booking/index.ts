@@ -4,6 +4,7 @@ import { bookingView } from '../booking';
 import type { StorefrontContext } from '../platform/context';
 import { defineFeature } from '../platform/feature';
 import { openBooking, type Proof } from './access';
+import { myBookings } from './my-bookings';
 import * as manage from './manage';
 import { cancellationFollowUpsReactor } from './reactors/cancellation-follow-ups';
 import { cancellationMailReactor } from './reactors/cancellation-mail';
@@ -27,6 +28,8 @@ export const manageBookingFeature = defineFeature({
         const doc = await openBooking(deps, ctx, ref, proof, 'cancel');
         return isRefusal(doc) ? doc : manage.cancel(deps, ctx, doc, reason);
       },
+      /** Spec 4.6: the signed-in traveller's bookings on this storefront, newest start first. */
+      myBookings: (ctx: StorefrontContext, cursor: string | undefined, limit: number) => myBookings(platform, ctx, cursor, limit),
     };
   },
 });

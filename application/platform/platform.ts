@@ -12,6 +12,10 @@ export interface Settings {
   multiDayHoldMinutes: number;
   /** How long a request that waits for the seller stays open. */
   pendingHours: number;
+  /** How long an emailed sign-in link works (spec 4.6). */
+  signInLinkMinutes: number;
+  /** How long a traveller session lasts unless revoked. */
+  travellerSessionDays: number;
 }
 
 /** Read-your-writes: resolves once the projections include this log position (bounded wait). */

@@ -215,6 +215,12 @@ export interface StorefrontDefinition {
   terms_url: string | null;
   privacy_url: string | null;
   cookies_url: string | null;
+  /**
+   * The site's page where travellers manage a booking and sign in (spec 4.6): a path on the site
+   * (joined to the first allowed origin) or an address. Sign-in links lead there with `token`;
+   * absent or null: /manage.
+   */
+  manage_url?: string | null;
   promise: { report_hours: number; payer: 'seller' | 'platform' } | null;
   integrations: {
     gtm_container_id: string | null;

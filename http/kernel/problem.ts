@@ -54,11 +54,17 @@ function completeProblem(problem: InputProblem): CompleteProblem {
   return { reason: problem.reason, field: problem.field, detail: problem.detail, details: problem.details ?? null };
 }
 
+/** Headers a refusal's code carries besides its fields: RateLimited says when to try again (spec part 7). */
+function refusalHeaders(refusal: Refusal): Record<string, string> {
+  const retryAfter = refusal.fields.retry_after_seconds;
+  return refusal.code === 'RateLimited' && typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : {};
+}
+
 /** The one mapping from a domain refusal to its HTTP answer. */
 export function problemFromRefusal(refusal: Refusal): Problem {
   const fields = { ...refusal.fields };
   if (Array.isArray(fields.problems)) fields.problems = (fields.problems as InputProblem[]).map(completeProblem);
-  return new Problem(refusal.code, refusal.detail, fields);
+  return new Problem(refusal.code, refusal.detail, fields, refusalHeaders(refusal));
 }
 
 export const unauthenticated = (detail = 'a valid key is needed'): Problem => new Problem('Unauthenticated', detail);

@@ -6,32 +6,34 @@ export { requireTraveller } from '../../application/traveller-account';
 /** The traveller session cookie (spec 5.6): set by sign-in, passed on by the website's server with the website key. */
 export const SESSION_COOKIE = 'tp_session';
 
-/** What sign-in and sign-out do to the cookie the answer carries. */
-export interface SessionCookie {
-  /** Sets the cookie to the session's token until `expiresAt`. */
-  open(token: string, expiresAt: string, now: Date): void;
-  /** Tells the browser to forget the cookie. */
-  clear(): void;
+const COOKIE_ATTRIBUTES = 'Path=/; HttpOnly; Secure; SameSite=Lax';
+
+/** What an operation of the traveller's account may ask of the HTTP exchange it answers. */
+export class SessionExchange {
+  constructor(private readonly ctx: Context) {}
+
+  /** The client's address: the first X-Forwarded-For entry (spec 5.8), else the connection's. */
+  clientAddress(): string {
+    return this.ctx.ip;
+  }
+
+  /** Sets the session cookie on the answer for `maxAgeSeconds`. */
+  openSession(token: string, maxAgeSeconds: number): void {
+    this.ctx.append('Set-Cookie', `${SESSION_COOKIE}=${token}; Max-Age=${maxAgeSeconds}; ${COOKIE_ATTRIBUTES}`);
+  }
+
+  /** Tells the browser to forget the session cookie. */
+  clearSession(): void {
+    this.ctx.append('Set-Cookie', `${SESSION_COOKIE}=; Max-Age=0; ${COOKIE_ATTRIBUTES}`);
+  }
 }
 
-/** The public caller once the session middleware ran: who calls, and the session cookie of the answer. */
-export type SessionCaller = StorefrontContext & { sessionCookie: SessionCookie };
+/** The public caller once this middleware ran: who calls, and the exchange for cookies and the client's address. */
+export type SessionCaller = StorefrontContext & { exchange: SessionExchange };
 
 export interface TravellerSessions {
   /** The live session a cookie's value opens on this storefront, or null. */
   session(storefrontId: string, token: string): Promise<TravellerSession | null>;
-}
-
-const COOKIE_ATTRIBUTES = 'Path=/; HttpOnly; Secure; SameSite=Lax';
-
-function sessionCookie(ctx: Context): SessionCookie {
-  return {
-    open: (token, expiresAt, now) => {
-      const maxAge = Math.max(0, Math.floor((Date.parse(expiresAt) - now.getTime()) / 1000));
-      ctx.append('Set-Cookie', `${SESSION_COOKIE}=${token}; Max-Age=${maxAge}; ${COOKIE_ATTRIBUTES}`);
-    },
-    clear: () => ctx.append('Set-Cookie', `${SESSION_COOKIE}=; Max-Age=0; ${COOKIE_ATTRIBUTES}`),
-  };
 }
 
 /**
@@ -42,7 +44,7 @@ function sessionCookie(ctx: Context): SessionCookie {
 export function travellerSession(sessions: TravellerSessions) {
   return function travellerSession(ctx: Context, next: Next): Promise<void> {
     const caller = ctx.state.caller as SessionCaller;
-    caller.sessionCookie = sessionCookie(ctx);
+    caller.exchange = new SessionExchange(ctx);
     const token = ctx.cookies.get(SESSION_COOKIE);
     // Most calls carry no session: they pass straight on.
     if (!token) return next();

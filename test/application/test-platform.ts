@@ -44,7 +44,7 @@ export function testPlatform(events: EventStore, docs: DocumentStore, overrides:
     ids: countingIds(),
     mailer: recordingMailer(),
     log: { info: () => undefined, error: () => undefined },
-    settings: { holdMinutes: 15, multiDayHoldMinutes: 30, pendingHours: 48 },
+    settings: { holdMinutes: 15, multiDayHoldMinutes: 30, pendingHours: 48, signInLinkMinutes: 15, travellerSessionDays: 30 },
     awaitProjections: async () => true,
     awaitReactor: async () => true,
     ...overrides,
