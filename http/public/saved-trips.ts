@@ -15,7 +15,7 @@ const cardDescriptions = {
   currency: "Currency of from_price: one of the storefront's currencies, else its display currency",
 };
 
-const tripName = str({ minLength: 1, maxLength: 200 });
+const tripName = str({ minLength: 1, maxLength: 200, 'x-expected': 'a trip id or slug' });
 const tripAsked = describes<TripAsked>()(obj({ trip: tripName, seller: slug }, ['trip']));
 const saveBody = describes<SaveTripsBody>()(
   obj({ trip: tripName, seller: slug, trips: arr(tripAsked, { minItems: 1, maxItems: 200 }) }, [], {
