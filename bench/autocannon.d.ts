@@ -1,6 +1,14 @@
 // autocannon@7 ships no type declarations: this describes only the parts the benchmarks use
 // (see node_modules/autocannon/README.md, "autocannon(opts[, cb])" and "Results").
 declare module 'autocannon' {
+  export interface CannonRequest {
+    path?: string;
+    method?: 'GET' | 'POST';
+    headers?: Record<string, string>;
+    body?: string;
+    /** Called before every send of this request; what it returns is sent. */
+    setupRequest?: (request: CannonRequest, context: Record<string, unknown>) => CannonRequest;
+  }
   export interface CannonOptions {
     url: string;
     connections: number;
@@ -9,11 +17,11 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     /** Several requests taken in turn; each may set its own path, method, headers and body. */
-    requests?: { path?: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }[];
+    requests?: CannonRequest[];
   }
   export interface CannonResult {
-    requests: { average: number };
-    latency: { p99: number };
+    requests: { average: number; total: number };
+    latency: { p50: number; p99: number; average: number };
     non2xx: number;
     errors: number;
     statusCodeStats: Record<string, { count: number }>;
