@@ -5,6 +5,7 @@ import { filterListsFeature } from './filter-lists';
 import { contentFeature } from './content';
 import { keysFeature } from './keys';
 import { manageBookingFeature } from './manage-booking';
+import { passkeysFeature } from './passkeys';
 import type { Platform } from './platform/platform';
 import { savedTripsFeature } from './saved-trips';
 import { searchFeature } from './search';
@@ -24,6 +25,7 @@ export const FEATURES = [
   filterListsFeature,
   savedTripsFeature,
   travellerAccountFeature,
+  passkeysFeature,
 ] as const;
 
 type Features = (typeof FEATURES)[number];

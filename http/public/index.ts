@@ -16,6 +16,8 @@ import { contentOperations } from './content';
 import { contentSchemas } from './content.schemas';
 import { manageBookingOperations } from './manage-booking';
 import { manageBookingSchemas } from './manage-booking.schemas';
+import { passkeyOperations } from './passkeys';
+import { passkeySchemas } from './passkeys.schemas';
 import { savedTripsOperations } from './saved-trips';
 import { savedTripsSchemas } from './saved-trips.schemas';
 import { searchOperations } from './search';
@@ -47,6 +49,7 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       ...contentOperations,
       ...filterListOperations,
       ...searchOperations,
+      ...passkeyOperations,
       ...savedTripsOperations,
     ],
     schemas: {
@@ -57,6 +60,7 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       ...contentSchemas,
       ...filterListSchemas,
       ...searchSchemas,
+      ...passkeySchemas,
       ...savedTripsSchemas,
     },
     doc: {
