@@ -7,7 +7,8 @@ const access = { token: str({ minLength: 1, maxLength: 2000 }), email: str({ min
 
 const ACCESS =
   "Access proof, one of: `token` (the booking_token from the checkout answer), `email` (the lead's email, any case) " +
-  "or the traveller's session cookie passed on with the website key. A wrong token or email answers the same 404 NotFound " +
+  "or the traveller's session cookie (tp_session, from POST /v1/public/auth/verify) passed on with the website key, which opens the " +
+  "bookings of this storefront whose lead email is the session's. A wrong token or email answers the same 404 NotFound " +
   '(entity booking) as a ref that does not exist.';
 
 export const getBooking = publicOperation({
