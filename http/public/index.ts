@@ -22,6 +22,8 @@ import { savedTripsOperations } from './saved-trips';
 import { savedTripsSchemas } from './saved-trips.schemas';
 import { searchOperations } from './search';
 import { searchSchemas } from './search.schemas';
+import { travellerAccountOperations } from './traveller-account';
+import { travellerAccountSchemas } from './traveller-account.schemas';
 
 export interface PublicSurfaceDeps {
   app: App;
@@ -49,6 +51,7 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       ...contentOperations,
       ...filterListOperations,
       ...searchOperations,
+      ...travellerAccountOperations,
       ...passkeyOperations,
       ...savedTripsOperations,
     ],
@@ -60,6 +63,7 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       ...contentSchemas,
       ...filterListSchemas,
       ...searchSchemas,
+      ...travellerAccountSchemas,
       ...passkeySchemas,
       ...savedTripsSchemas,
     },
@@ -72,6 +76,14 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
           name: 'Tp-Publishable-Key',
           description:
             "Website (publishable) key, prefix tp_pk_. Not secret: from a server it always works; from a browser (a request with Origin) only for the storefront's allowed origins, else 403 OriginNotAllowed.",
+        },
+        travellerSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'tp_session',
+          description:
+            "The traveller's session (spec 5.6), set by POST /v1/public/auth/verify; the website's server passes it on with the website key exactly as received. " +
+            "Optional beside the website key: it opens the traveller's own bookings and account; an unknown, expired or revoked cookie, or another storefront's, is no session.",
         },
       },
       errors: ['401', '403', '404', '409', '422', '429', '503'],
