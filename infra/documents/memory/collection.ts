@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { Query } from 'mingo';
 import { Collection, Doc, DuplicateKey, Filter, FindOptions, Update, UpdateResult } from '../../../application/platform/ports/document-store';
+import { matcher } from './filter';
 import { HashIndex } from './indexes';
 import { equalities, project, sortDocs } from './query';
-import { applyUpdate, checkUpdateDocument, deepFreeze, seedFromFilter } from './update';
+import { applyUpdate, checkUpdateDocument, deepFreeze, frozenCopy, seedFromFilter, updateShared } from './update';
 
 type Plan =
   { kind: 'id'; ids: string[]; residual: Filter } | { kind: 'index'; field: string; ids: Set<string>; residual: Filter } | { kind: 'scan'; residual: Filter };
@@ -18,11 +18,17 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   private indexes = new Map<string, HashIndex>();
   /** MongoDB keeps an emptied collection until it is dropped. */
   private exists = false;
+  private tested = 0;
 
   constructor(readonly name: string) {}
 
   get existing(): boolean {
     return this.exists;
+  }
+
+  /** How many times a stored document was tested against a filter: what an index saves. */
+  get examined(): number {
+    return this.tested;
   }
 
   /** How a filter's candidates are found: 'id' (primary map), 'index:<field>' (hash index) or 'scan'. */
@@ -65,25 +71,24 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   async insertOne(doc: T): Promise<void> {
-    this.store(undefined, deepFreeze(structuredClone(doc)));
+    this.store(undefined, frozenCopy(doc));
   }
 
   async replaceOne(filter: Filter, doc: T, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
     const [current] = this.matches(filter, 1);
     if (!current) {
       if (!options.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
-      const replacement = structuredClone(doc) as Record<string, unknown>;
-      const created = { _id: replacement._id ?? seedFromFilter(filter)._id ?? newId(), ...replacement } as T;
-      this.store(undefined, deepFreeze(created));
+      const source = doc as Record<string, unknown>;
+      const created = { _id: source._id ?? seedFromFilter(filter)._id ?? newId(), ...source } as T;
+      this.store(undefined, frozenCopy(created));
       return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
     }
     if (doc._id !== undefined && doc._id !== current._id) {
       throw new Error(`replaceOne would modify the immutable field '_id' of ${current._id}`);
     }
-    const replacement = structuredClone(doc) as Record<string, unknown>;
-    replacement._id = current._id;
+    const replacement = { ...doc, _id: current._id };
     if (isDeepStrictEqual(replacement, current)) return { matchedCount: 1, modifiedCount: 0, upsertedCount: 0 };
-    this.store(current, deepFreeze(replacement as T));
+    this.store(current, frozenCopy(replacement));
     return { matchedCount: 1, modifiedCount: 1, upsertedCount: 0 };
   }
 
@@ -95,8 +100,10 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
       return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedCount: 0 };
     }
     if (!options.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
-    const seeded = seedFromFilter(filter);
-    applyUpdate(seeded, update, true);
+    const seed = seedFromFilter(filter);
+    const shared = updateShared(seed, update, true);
+    if (shared === undefined) applyUpdate(seed, update, true);
+    const seeded = shared ?? seed;
     // `_id` goes first, where MongoDB puts it.
     this.store(undefined, deepFreeze({ _id: seeded._id ?? newId(), ...seeded } as T));
     return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
@@ -140,12 +147,15 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
       }
       return { kind: 'id', ids, residual };
     }
-    let best: { field: string; ids: Set<string> } | undefined;
+    let best: { field: string; index: HashIndex; values: unknown[]; size: number } | undefined;
     for (const eq of eqs) {
-      const ids = this.indexOn(eq.field)?.idsFor(eq.values);
-      if (ids && (!best || ids.size < best.ids.size)) best = { field: eq.field, ids };
+      const index = this.indexOn(eq.field);
+      const size = index?.estimate(eq.values);
+      if (index && size !== undefined && (!best || size < best.size)) best = { field: eq.field, index, values: eq.values, size };
     }
-    return best ? { kind: 'index', ...best, residual: filter } : { kind: 'scan', residual: filter };
+    // An index that would hand out nearly the whole collection saves nothing over reading it in order.
+    if (!best || best.size > this.docs.size * 0.9) return { kind: 'scan', residual: filter };
+    return { kind: 'index', field: best.field, ids: best.index.idsFor(best.values) ?? new Set(), residual: filter };
   }
 
   private indexOn(field: string): HashIndex | undefined {
@@ -153,24 +163,24 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
     return undefined;
   }
 
-  private *candidates(plan: Plan): Iterable<Readonly<T>> {
-    if (plan.kind === 'scan') {
-      yield* this.docs.values();
-      return;
-    }
-    for (const id of plan.ids) yield this.docs.get(id)!;
-  }
-
   /** Matching stored documents in natural order, stopping after `limit` when given. */
   private matches(filter: Filter, limit = Infinity): Readonly<T>[] {
     const plan = this.plan(filter);
-    const query = Object.keys(plan.residual).length > 0 ? new Query(plan.residual) : undefined;
+    const test = Object.keys(plan.residual).length > 0 ? matcher(plan.residual) : undefined;
     const out: Readonly<T>[] = [];
     if (limit <= 0) return out;
-    for (const doc of this.candidates(plan)) {
-      if (query && !query.test(doc)) continue;
+    const consider = (doc: Readonly<T>): boolean => {
+      if (test) {
+        this.tested++;
+        if (!test(doc)) return false;
+      }
       out.push(doc);
-      if (out.length >= limit) break;
+      return out.length >= limit;
+    };
+    if (plan.kind === 'scan') {
+      for (const doc of this.docs.values()) if (consider(doc)) break;
+    } else {
+      for (const id of plan.ids) if (consider(this.docs.get(id)!)) break;
     }
     return out;
   }
@@ -188,22 +198,27 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   private modify(current: Readonly<T>, update: Update): boolean {
-    const next = structuredClone(current) as Record<string, unknown>;
-    if (!applyUpdate(next, update, false)) return false;
+    let next = updateShared(current, update, false);
+    if (next === null) return false;
+    if (next === undefined) {
+      next = structuredClone(current) as Record<string, unknown>;
+      if (!applyUpdate(next, update, false)) return false;
+      deepFreeze(next);
+    }
     if (next._id !== current._id) {
       throw new Error(`update would modify the immutable field '_id' of ${current._id}`);
     }
-    this.store(current, deepFreeze(next as T));
+    this.store(current, next as T);
     return true;
   }
 
   /** Replaces `previous` (or inserts) after every uniqueness check passed, so a rejected write changes nothing. */
   private store(previous: Readonly<T> | undefined, next: Readonly<T>): void {
     if (!previous && this.docs.has(next._id)) throw new DuplicateKey(this.name, JSON.stringify({ _id: next._id }));
-    for (const index of this.indexes.values()) index.checkUnique(next);
+    for (const index of this.indexes.values()) index.checkUnique(next, previous);
     for (const index of this.indexes.values()) {
-      if (previous) index.remove(previous);
-      index.add(next);
+      if (previous) index.replace(previous, next);
+      else index.add(next);
     }
     this.docs.set(next._id, next);
     this.exists = true;

@@ -25,6 +25,17 @@ export class HashIndex {
     this.firstPath = paths[0];
   }
 
+  /** At most how many documents `idsFor(values)` gives; undefined when a value cannot be hashed. */
+  estimate(values: unknown[]): number | undefined {
+    let size = 0;
+    for (const value of values) {
+      const key = encodeKey(value);
+      if (key === undefined) return undefined;
+      size += this.lookup.get(key)?.size ?? 0;
+    }
+    return size;
+  }
+
   /** Ids of the documents whose first field may equal one of `values`; undefined when a value cannot be hashed. */
   idsFor(values: unknown[]): Set<string> | undefined {
     const keys = values.map(encodeKey);
@@ -35,8 +46,9 @@ export class HashIndex {
     return ids;
   }
 
-  checkUnique(doc: Readonly<Doc>): void {
-    if (!this.unique) return;
+  /** Throws DuplicateKey when another document holds the same key; `previous` is the version `doc` replaces. */
+  checkUnique(doc: Readonly<Doc>, previous?: Readonly<Doc>): void {
+    if (!this.unique || (previous && this.fields.every(([top]) => previous[top] === doc[top]))) return;
     for (const key of this.uniqueKeys(doc)) {
       const owner = this.owners.get(key);
       if (owner !== undefined && owner !== doc._id) {
@@ -49,6 +61,25 @@ export class HashIndex {
   add(doc: Readonly<Doc>): void {
     for (const key of this.lookupKeys(doc)) addToSetMap(this.lookup, key, doc._id);
     if (this.unique) for (const key of this.uniqueKeys(doc)) this.owners.set(key, doc._id);
+  }
+
+  /** Moves a document's entries from its previous version to its next, touching only keys that changed. */
+  replace(previous: Readonly<Doc>, next: Readonly<Doc>): void {
+    // Updates share unchanged fields with the stored version, so most writes leave an index alone.
+    if (this.fields.every(([top]) => previous[top] === next[top])) return;
+    const before = this.lookupKeys(previous);
+    const after = this.lookupKeys(next);
+    for (const key of before) {
+      if (after.has(key)) continue;
+      const set = this.lookup.get(key);
+      set?.delete(previous._id);
+      if (set?.size === 0) this.lookup.delete(key);
+    }
+    for (const key of after) if (!before.has(key)) addToSetMap(this.lookup, key, next._id);
+    if (this.unique) {
+      for (const key of this.uniqueKeys(previous)) this.owners.delete(key);
+      for (const key of this.uniqueKeys(next)) this.owners.set(key, next._id);
+    }
   }
 
   remove(doc: Readonly<Doc>): void {

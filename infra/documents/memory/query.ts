@@ -1,16 +1,24 @@
 import { Doc, Filter, Sort } from '../../../application/platform/ports/document-store';
 import { compareValues, isOperatorObject, isPlainObject, pathValues } from './values';
 
+/** A field's sort key: a top-level non-array value as it is, else the smallest (ascending) or largest (descending) value. */
+function sortKey(doc: Doc, segs: string[], dir: 1 | -1): unknown {
+  if (segs.length === 1) {
+    const value = doc[segs[0]];
+    if (!Array.isArray(value)) return value ?? null;
+  }
+  // MongoDB sorts an array-valued field by its smallest element ascending and its largest descending.
+  return pathValues(doc, segs, false).reduce((best, v) => (compareValues(v, best) * dir < 0 ? v : best));
+}
+
 export function sortDocs<T extends Doc>(docs: T[], sort: Sort): T[] {
   const fields = Object.entries(sort).map(([path, dir]) => ({ segs: path.split('.'), dir }));
-  // MongoDB sorts an array-valued field by its smallest element ascending and its largest descending.
-  const keyed = docs.map((doc) => ({
-    doc,
-    keys: fields.map(({ segs, dir }) => pathValues(doc, segs, false).reduce((best, v) => (compareValues(v, best) * dir < 0 ? v : best))),
-  }));
+  const keyed = docs.map((doc) => ({ doc, keys: fields.map(({ segs, dir }) => sortKey(doc, segs, dir)) }));
+  // Numbers only (positions, prices): compared as numbers, without ranking types first.
+  const numeric = fields.map((_, i) => keyed.every((k) => typeof k.keys[i] === 'number' && Number.isFinite(k.keys[i])));
   keyed.sort((x, y) => {
     for (let i = 0; i < fields.length; i++) {
-      const c = compareValues(x.keys[i], y.keys[i]) * fields[i].dir;
+      const c = numeric[i] ? ((x.keys[i] as number) - (y.keys[i] as number)) * fields[i].dir : compareValues(x.keys[i], y.keys[i]) * fields[i].dir;
       if (c) return c;
     }
     return 0;

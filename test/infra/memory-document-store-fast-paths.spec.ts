@@ -1,0 +1,113 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { Query, createUpdater } from 'mingo';
+import { matcher } from '../../infra/documents/memory/filter';
+import { updateShared } from '../../infra/documents/memory/update';
+import { MemoryDocumentStore } from '../../infra/documents/memory-document-store';
+
+// The embedded store runs common filters and updates as plain functions instead of mingo; they
+// must agree with mingo (MongoDB's dialect) on every document.
+
+const scalar = fc.oneof(fc.constantFrom('a', 'b', 'B', '', 'ab'), fc.integer({ min: -2, max: 3 }), fc.constantFrom(0.5, -0, true, false));
+const value = fc.oneof(scalar, fc.constant(null), fc.array(scalar, { maxLength: 3 }));
+const inner = fc.record({ c: fc.oneof(value, fc.record({ x: value })), d: value }, { requiredKeys: [] });
+const doc = fc.record(
+  {
+    _id: fc.constantFrom('x', 'y'),
+    a: value,
+    n: fc.oneof(fc.integer({ min: -3, max: 3 }), fc.constant('3')),
+    b: fc.oneof(inner, fc.array(inner, { maxLength: 2 }), scalar),
+  },
+  { requiredKeys: ['_id'] },
+);
+const path = fc.constantFrom('a', 'n', 'b', 'b.c', 'b.d', 'b.c.x', 'missing', 'a.c', 'n.c');
+const condition = fc.oneof(
+  scalar,
+  fc.record({ $eq: scalar }),
+  fc.record({ $ne: scalar }),
+  fc.record({ $in: fc.array(scalar, { maxLength: 3 }) }),
+  fc.record({ $nin: fc.array(scalar, { maxLength: 3 }) }),
+  fc.record({ $gt: scalar, $lte: scalar }, { requiredKeys: ['$gt'] }),
+  fc.record({ $gte: scalar, $lt: scalar }, { requiredKeys: [] }),
+  fc.record({ $exists: fc.boolean() }),
+  fc.constant(null),
+  fc.constant(/a/),
+);
+const field = fc.tuple(path, condition).map(([p, c]) => ({ [p]: c }));
+const filter = fc.oneof(
+  field,
+  fc.tuple(field, field).map(([x, y]) => ({ ...x, ...y })),
+  fc.array(field, { minLength: 1, maxLength: 3 }).map((parts) => ({ $and: parts })),
+  fc.array(field, { minLength: 1, maxLength: 3 }).map((parts) => ({ $or: parts })),
+);
+
+describe('MemoryDocumentStore fast paths', function () {
+  it('matches exactly the documents mingo matches', function () {
+    fc.assert(
+      fc.property(filter, fc.array(doc, { maxLength: 6 }), (f, docs) => {
+        const test = matcher(f);
+        const query = new Query(f);
+        for (const d of docs) expect(test(d), JSON.stringify({ f, d })).to.equal(query.test(d));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('updates with $set, $unset and $inc as mingo does, sharing what did not change', function () {
+    const mingoUpdate = createUpdater({ cloneMode: 'deep' });
+    const setPath = fc.constantFrom('a', 'n', 'b.c', 'b.d', 'e.f.g', 'b');
+    const update = fc.record(
+      {
+        $set: fc.dictionary(setPath, fc.oneof(value, inner), { maxKeys: 2 }),
+        $unset: fc.dictionary(setPath, fc.constant(''), { maxKeys: 2 }),
+        $inc: fc.dictionary(fc.constantFrom('n', 'b.c', 'k'), fc.integer({ min: -2, max: 2 }), { maxKeys: 2 }),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(doc, update, (d, u) => {
+        const frozen = structuredClone(d);
+        Object.freeze(frozen);
+        const shared = updateShared(frozen, u, false);
+        if (shared === undefined) return;
+        const expected = structuredClone(d) as Record<string, unknown>;
+        let modified = false;
+        for (const [op, args] of Object.entries(u))
+          if (mingoUpdate(expected, { [op]: args } as unknown as Parameters<typeof mingoUpdate>[1]).length > 0) modified = true;
+        expect(shared !== null, JSON.stringify({ d, u })).to.equal(modified);
+        if (shared) {
+          expect(shared, JSON.stringify({ d, u })).to.deep.equal(expected);
+          expect(Object.isFrozen(shared)).to.equal(true);
+        }
+        expect(frozen, 'the stored version is left as it was').to.deep.equal(d);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('keeps the untouched fields of an updated document as the same frozen objects', async function () {
+    const c = new MemoryDocumentStore().collection('trips');
+    await c.insertOne({ _id: 't1', definition: { title: 'Alps', options: [{ id: 'o1' }] }, seller: { id: 's1' }, published: false });
+    const before = await c.findOne({ _id: 't1' });
+    await c.updateOne({ _id: 't1' }, { $set: { published: true, 'seller.name': 'Atlas' } });
+    const after = await c.findOne({ _id: 't1' });
+    expect(after?.definition).to.equal(before?.definition);
+    expect(after?.seller).to.deep.equal({ id: 's1', name: 'Atlas' });
+    expect(before?.seller).to.deep.equal({ id: 's1' });
+    expect(Object.isFrozen(after?.seller)).to.equal(true);
+  });
+
+  it('counts the documents it tests against a filter: the index candidates only', async function () {
+    const c = new MemoryDocumentStore().collection('bulk');
+    await c.createIndex({ bucket: 1 });
+    for (let i = 0; i < 1000; i++) await c.insertOne({ _id: `d${i}`, bucket: i % 100, n: i });
+    const examined = async (body: () => Promise<unknown>) => {
+      const before = c.examined;
+      await body();
+      return c.examined - before;
+    };
+    expect(await examined(() => c.find({ bucket: 7, n: { $gte: 500 } }))).to.equal(10);
+    expect(await examined(() => c.findOne({ _id: 'd1' }))).to.equal(0);
+    expect(await examined(() => c.countDocuments({ n: 42 }))).to.equal(1000);
+  });
+});
