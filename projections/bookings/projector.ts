@@ -1,4 +1,4 @@
-import type { Projector, Write } from '../../application/platform/processing/projector';
+import { defineProjector, type Write } from '../../application/platform/processing/projector';
 import type { RecordedEvent } from '../../application/platform/ports/event-store';
 import type { HandlersOf } from '../../domain/shared/decider';
 import { bookingRecord, cancellationRecord, paymentRecord } from '../../domain/booking/record';
@@ -57,11 +57,11 @@ const handlers: HandlersOf<BookingsEvent, RecordedEvent, Write[]> = {
 };
 
 /** Hold and booking documents as the booking pages read them, payments folded in. */
-export const bookingsProjector: Projector = {
-  name: 'bookings',
-  collections: {
+export const bookingsProjector = defineProjector<BookingsEvent>(
+  'bookings',
+  {
     [HOLDS]: [{ status: 1 }],
     [BOOKINGS]: [{ storefront_id: 1 }, { seller_id: 1 }, { lead_email: 1 }],
   },
-  handlers: handlers as Projector['handlers'],
-};
+  handlers,
+);

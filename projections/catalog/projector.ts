@@ -7,7 +7,7 @@ import { confirmations, durationBuckets, pickupKinds, priceKind, styleOf } from 
 import type { ProductEvent } from '../../domain/product';
 import type { SellerEvent } from '../../domain/seller';
 import type { StorefrontEvent } from '../../domain/storefront';
-import type { Projector, Write } from '../../application/platform/processing/projector';
+import { defineProjector, type Write } from '../../application/platform/processing/projector';
 import { KEYS, PRODUCTS, SELLERS, STOREFRONTS } from './doc';
 
 /** The events the catalog's documents are made of: sellers, storefronts, their keys and products. */
@@ -104,9 +104,9 @@ const handlers: HandlersOf<CatalogEvent, RecordedEvent, Write[]> = {
   ProductUnpublished: (e) => [setProduct(e, { published: false })],
 };
 
-export const catalogProjector: Projector = {
-  name: 'catalog',
-  collections: {
+export const catalogProjector = defineProjector<CatalogEvent>(
+  'catalog',
+  {
     [KEYS]: [],
     [SELLERS]: [{ slug: 1 }],
     [STOREFRONTS]: [],
@@ -129,5 +129,5 @@ export const catalogProjector: Projector = {
       { price: 1 },
     ],
   },
-  handlers: handlers as Projector['handlers'],
-};
+  handlers,
+);

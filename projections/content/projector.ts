@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '../../application/platform/ports/event-store';
 import type { HandlersOf } from '../../domain/shared/decider';
 import type { SiteContentEvent } from '../../domain/site-content';
-import type { Projector, Write } from '../../application/platform/processing/projector';
+import { defineProjector, type Write } from '../../application/platform/processing/projector';
 import { SITE_PAGES, SITES } from './doc';
 
 type Recorded = Pick<RecordedEvent, 'recordedAt'> & { data: { storefrontId: string; pageId: string } };
@@ -47,11 +47,11 @@ const handlers: HandlersOf<SiteContentEvent, RecordedEvent, Write[]> = {
 };
 
 /** Pages, menus, collections, home placement and paths of every storefront, as their operators set them. */
-export const contentProjector: Projector = {
-  name: 'content',
-  collections: {
+export const contentProjector = defineProjector<SiteContentEvent>(
+  'content',
+  {
     [SITE_PAGES]: [{ storefront_id: 1 }, { slug: 1 }],
     [SITES]: [],
   },
-  handlers: handlers as Projector['handlers'],
-};
+  handlers,
+);

@@ -1,4 +1,4 @@
-import type { Projector, Write } from '../../application/platform/processing/projector';
+import { defineProjector, type Write } from '../../application/platform/processing/projector';
 import type { RecordedEvent } from '../../application/platform/ports/event-store';
 import type { HandlersOf } from '../../domain/shared/decider';
 import type { DepartureEvent } from '../../domain/departure';
@@ -41,8 +41,4 @@ const handlers: HandlersOf<DepartureEvent, RecordedEvent, Write[]> = {
 };
 
 /** Each start's recorded capacity and entries (held, booked, released places), for calendars and remaining counts. */
-export const departuresProjector: Projector = {
-  name: 'departures',
-  collections: { [DEPARTURES]: [{ option_id: 1 }] },
-  handlers: handlers as Projector['handlers'],
-};
+export const departuresProjector = defineProjector<DepartureEvent>('departures', { [DEPARTURES]: [{ option_id: 1 }] }, handlers);

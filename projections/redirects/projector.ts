@@ -2,7 +2,7 @@ import type { RecordedEvent } from '../../application/platform/ports/event-store
 import type { HandlersOf } from '../../domain/shared/decider';
 import type { ProductEvent } from '../../domain/product';
 import type { SiteContentEvent } from '../../domain/site-content';
-import type { Projector, Write } from '../../application/platform/processing/projector';
+import { defineProjector, type Write } from '../../application/platform/processing/projector';
 import { REDIRECTS } from './doc';
 
 /** Trips move when their product's slug changes, pages when theirs does. */
@@ -38,8 +38,4 @@ const handlers: HandlersOf<RedirectEvent, RecordedEvent, Write[]> = {
 };
 
 /** The slugs every trip and page has had, so an old path can answer where it moved. */
-export const redirectsProjector: Projector = {
-  name: 'redirects',
-  collections: { [REDIRECTS]: [{ slugs: 1 }] },
-  handlers: handlers as Projector['handlers'],
-};
+export const redirectsProjector = defineProjector<RedirectEvent>('redirects', { [REDIRECTS]: [{ slugs: 1 }] }, handlers);
