@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../application/platform/ports/event-store';
-import type { Projector, Write } from '../../application/platform/processing/projector';
+import { type Write, defineProjector } from '../../application/platform/processing/projector';
 import type { PasskeyEvent } from '../../domain/passkey';
 import type { HandlersOf } from '../../domain/shared/decider';
 import { PASSKEYS, PasskeyDoc } from './doc';
@@ -28,8 +28,4 @@ const handlers: HandlersOf<PasskeyEvent, RecordedEvent, Write[]> = {
 };
 
 /** Each traveller's passkeys on each storefront, for their list and for the options that must not offer a passkey twice. */
-export const passkeysProjector: Projector = {
-  name: 'passkeys',
-  collections: { [PASSKEYS]: [{ email: 1 }] },
-  handlers: handlers as Projector['handlers'],
-};
+export const passkeysProjector = defineProjector<PasskeyEvent>('passkeys', { [PASSKEYS]: [{ email: 1 }] }, handlers);
