@@ -97,6 +97,18 @@ describe('MemoryDocumentStore fast paths', function () {
     expect(Object.isFrozen(after?.seller)).to.equal(true);
   });
 
+  it('finds a whole array by equality on an indexed array field, by reading the collection', async function () {
+    const c = new MemoryDocumentStore().collection('trips');
+    await c.createIndex({ tags: 1 });
+    await c.insertOne({ _id: 't1', tags: ['hiking', 'sea'] });
+    await c.insertOne({ _id: 't2', tags: ['hiking'] });
+    await c.insertOne({ _id: 't3', tags: [] });
+    expect(c.explain({ tags: ['hiking'] })).to.equal('scan');
+    expect((await c.find({ tags: ['hiking'] })).map((d) => d._id)).to.deep.equal(['t2']);
+    expect((await c.find({ tags: [] })).map((d) => d._id)).to.deep.equal(['t3']);
+    expect((await c.find({ tags: 'hiking' })).map((d) => d._id)).to.deep.equal(['t1', 't2']);
+  });
+
   it('counts the documents it tests against a filter: the index candidates only', async function () {
     const c = new MemoryDocumentStore().collection('bulk');
     await c.createIndex({ bucket: 1 });

@@ -29,7 +29,7 @@ export class HashIndex {
   estimate(values: unknown[]): number | undefined {
     let size = 0;
     for (const value of values) {
-      const key = encodeKey(value);
+      const key = this.keyOf(value);
       if (key === undefined) return undefined;
       size += this.lookup.get(key)?.size ?? 0;
     }
@@ -38,7 +38,7 @@ export class HashIndex {
 
   /** Ids of the documents whose first field may equal one of `values`; undefined when a value cannot be hashed. */
   idsFor(values: unknown[]): Set<string> | undefined {
-    const keys = values.map(encodeKey);
+    const keys = values.map((value) => this.keyOf(value));
     if (keys.includes(undefined)) return undefined;
     if (keys.length === 1) return this.lookup.get(keys[0]!) ?? new Set();
     const ids = new Set<string>();
@@ -91,8 +91,23 @@ export class HashIndex {
     if (this.unique) for (const key of this.uniqueKeys(doc)) this.owners.delete(key);
   }
 
+  /**
+   * The keys a document is found under: its values and null on each step through an array. Not
+   * whole arrays: equality with an array literal is rare, so it reads the collection instead of
+   * each document adding a key (and a set) of its own.
+   */
   private lookupKeys(doc: Readonly<Doc>): Set<string> {
-    return new Set(pathValues(doc, this.fields[0], true).flatMap((v) => encodeKey(v) ?? []));
+    const keys = new Set<string>();
+    for (const value of pathValues(doc, this.fields[0], true)) {
+      const key = Array.isArray(value) ? undefined : encodeKey(value);
+      if (key !== undefined) keys.add(key);
+    }
+    return keys;
+  }
+
+  /** The key of a value looked up, undefined when the index cannot answer it (an array literal, a regex). */
+  private keyOf(value: unknown): string | undefined {
+    return Array.isArray(value) ? undefined : encodeKey(value);
   }
 
   /** One key per combination of the fields' precise values, as MongoDB builds compound index keys. */
