@@ -1,4 +1,4 @@
-import type { Projector, Write } from '../../application/platform/processing/projector';
+import { type Write, defineProjector } from '../../application/platform/processing/projector';
 import type { RecordedEvent } from '../../application/platform/ports/event-store';
 import type { HandlersOf } from '../../domain/shared/decider';
 import type { ListOwner, SavedTripsEvent } from '../../domain/saved-trips';
@@ -30,8 +30,4 @@ const handlers: HandlersOf<SavedTripsEvent, RecordedEvent, Write[]> = {
 };
 
 /** Each traveller's saved trips per storefront, as GET /v1/public/me/saved-trips reads them. */
-export const savedTripsProjector: Projector = {
-  name: 'saved-trips',
-  collections: { [SAVED_TRIPS]: [] },
-  handlers: handlers as Projector['handlers'],
-};
+export const savedTripsProjector = defineProjector<SavedTripsEvent>('saved-trips', { [SAVED_TRIPS]: [] }, handlers);
