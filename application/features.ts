@@ -3,6 +3,7 @@ import { bookingFeature } from './booking';
 import { catalogFeature, orderTrips, pricer, tripCard } from './catalog';
 import { filterListsFeature } from './filter-lists';
 import { contentFeature } from './content';
+import { enquiriesFeature } from './enquiries';
 import { keysFeature } from './keys';
 import { manageBookingFeature } from './manage-booking';
 import { passkeysFeature } from './passkeys';
@@ -26,6 +27,7 @@ export const FEATURES = [
   savedTripsFeature,
   travellerAccountFeature,
   passkeysFeature,
+  enquiriesFeature,
 ] as const;
 
 type Features = (typeof FEATURES)[number];

@@ -21,6 +21,10 @@ import { cleanAttribution } from './request';
 import type { SellingPlatform } from '../availability';
 import type { CheckoutBody, CheckoutView, SelectionBody } from './types';
 import { BOOKINGS } from '../../projections/bookings/doc';
+import { capacityOf, checkStart } from '../../domain/calendar/schedule';
+import { enquiryDecider, enquiryStream, offerRefusal } from '../../domain/enquiry';
+import { holdExpiresAt } from '../../domain/hold/rules';
+import { type OfferCheckout, offerToBook } from '../enquiries';
 
 export type CheckoutDeps = PricingDeps & Pick<SellingPlatform, 'commands' | 'docs' | 'clock' | 'ids' | 'awaitProjections'>;
 
@@ -45,6 +49,8 @@ export async function checkout(
   const now = deps.clock.now();
   const { attribution, ...request } = body;
   const requestHash = fingerprint({ ...request, lead: { ...body.lead, email: normaliseEmail(body.lead.email) } });
+  const offered = body as CheckoutBody & OfferCheckout;
+  if (offered.offer_id) return checkoutOffer(deps, ctx, { ...offered, offer_id: offered.offer_id }, idempotencyKey, requestHash, now);
   if (!body.ref) return checkoutRequest(deps, ctx, body, idempotencyKey, requestHash, now);
   const earlier = await earlierClaim(deps, ctx, idempotencyKey, 'checkout', requestHash);
   if (isRefusal(earlier)) return earlier;
@@ -135,6 +141,68 @@ async function checkoutRequest(
     [],
     idempotencyKey,
   );
+}
+
+/**
+ * An offer is booked at the price the seller offered while it is open: its places are held and
+ * booked at once, as a hold's would be, and the offer is booked once (a repeat under the same
+ * Idempotency-Key answers the same booking). A wrong token answers as a missing offer.
+ */
+async function checkoutOffer(
+  deps: CheckoutDeps,
+  ctx: StorefrontContext,
+  body: CheckoutBody & OfferCheckout & { offer_id: string },
+  idempotencyKey: string | undefined,
+  requestHash: string,
+  now: Date,
+): Promise<CheckoutView | Refusal> {
+  const found = await offerToBook(deps, ctx, body.offer_id, body.offer_token ?? '', now);
+  if (isRefusal(found)) return found;
+  const earlier = await earlierClaim(deps, ctx, idempotencyKey, 'checkout', requestHash);
+  if (isRefusal(earlier)) return earlier;
+  if (earlier) {
+    const repeated = await repeatedCheckout(deps, earlier.ref);
+    if (!isRefusal(repeated)) return repeated;
+  }
+  const { offer } = found;
+  if (found.state !== 'open' && !(earlier && found.bookedRef === earlier.ref)) return offerRefusal(offer.offerId, found.state);
+  const visible = await deps.catalog.visibleOption(ctx.storefront, offer.optionId);
+  if (!visible) return notFound('option');
+  const { product, option } = visible;
+  const closed = checkStart(option, offer.start, offer.timezone, now);
+  if (closed) return closed;
+  const checked = await checkCheckout(deps, body, product.seller_id, option, product.definition, offer.start, offer.quote.pax, now);
+  if (isRefusal(checked)) return checked;
+  const claimed = earlier ? { ref: earlier.ref } : await claim(deps, ctx, idempotencyKey, 'checkout', requestHash, deps.ids.bookingRef(), now);
+  if (isRefusal(claimed)) return claimed;
+  const { ref } = claimed;
+  const metadata = metadataFor(ctx, now, idempotencyKey);
+  const departure = departureStream(offer.optionId, offer.start);
+  const held = await deps.commands.handle(
+    departure,
+    departureDecider,
+    {
+      type: 'HoldPlaces',
+      ref,
+      optionId: offer.optionId,
+      start: offer.start,
+      places: offer.places,
+      capacity: capacityOf(option),
+      expiresAt: holdExpiresAt(now, product.definition.template, deps.settings),
+      now,
+    },
+    metadata,
+  );
+  if (isRefusal(held)) return held;
+  const booked = await deps.commands.handle(enquiryStream(found.reference), enquiryDecider, { type: 'BookOffer', offerId: offer.offerId, ref, now }, metadata);
+  if (isRefusal(booked)) {
+    await deps.commands.handle(departure, departureDecider, { type: 'ReleasePlaces', ref, why: 'abandoned', now }, metadata);
+    return booked;
+  }
+  const placed = await deps.commands.handle(departure, departureDecider, { type: 'BookPlaces', ref, now }, metadata);
+  if (isRefusal(placed)) return placed;
+  const sold: Sold = { ref, product, option, start: offer.start, quote: offer.quote, places: offer.places, attribution: null, method: checked.method };
+  return placeBooking(deps, ctx, body, sold, now, [held.position, booked.position, placed.position], idempotencyKey);
 }
 
 /** Payment method, repeat-booking warning and traveller details: what checkout asks of the lead. */

@@ -92,6 +92,12 @@ export const checkoutBody = describes<CheckoutBody>()(
     {
       ref: bookingRef,
       ...selectionFields,
+      offer_id: str({
+        minLength: 1,
+        maxLength: 200,
+        description: "In place of ref: books a seller's offer (GET /v1/public/offers/{id}) at the offered price while it is open; needs offer_token",
+      }),
+      offer_token: str({ minLength: 1, maxLength: 2000, description: "The offer's link token; a wrong one answers 404 NotFound (entity offer)" }),
       lead: obj(
         {
           name: str({ minLength: 1, maxLength: 200 }),

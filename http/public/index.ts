@@ -14,6 +14,8 @@ import { filterListOperations } from './filter-lists';
 import { filterListSchemas } from './filter-lists.schemas';
 import { contentOperations } from './content';
 import { contentSchemas } from './content.schemas';
+import { enquiriesOperations } from './enquiries';
+import { enquiriesSchemas } from './enquiries.schemas';
 import { manageBookingOperations } from './manage-booking';
 import { manageBookingSchemas } from './manage-booking.schemas';
 import { passkeyOperations } from './passkeys';
@@ -54,6 +56,7 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       ...travellerAccountOperations,
       ...passkeyOperations,
       ...savedTripsOperations,
+      ...enquiriesOperations,
     ],
     schemas: {
       ...catalogSchemas,
@@ -66,6 +69,7 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       ...travellerAccountSchemas,
       ...passkeySchemas,
       ...savedTripsSchemas,
+      ...enquiriesSchemas,
     },
     doc: {
       security: [{ websiteKey: [] }],

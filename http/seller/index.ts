@@ -7,6 +7,8 @@ import { sellerBookingOperations } from './bookings';
 import { sellerBookingSchemas } from './bookings.schemas';
 import { contentSellerOperations } from './content';
 import { contentSellerSchemas } from './content.schemas';
+import { enquirySellerOperations } from './enquiries';
+import { enquirySellerSchemas } from './enquiries.schemas';
 import { requirePermission } from './permission';
 import { productOperations } from './products';
 import { productSchemas } from './products.schemas';
@@ -25,8 +27,8 @@ export function sellerSurface(deps: SellerSurfaceDeps): Surface {
     owns: (path) => path.startsWith('/v1/') && !path.startsWith('/v1/public/'),
     middleware: [secretKey({ resolve: (key) => deps.app.keys.secretKey(key) }, deps.perKey), rateLimit(new RateLimiter(deps.clock))],
     perOperation: (op) => [requirePermission(op)],
-    operations: [...productOperations, ...sellerBookingOperations, ...contentSellerOperations],
-    schemas: { ...productSchemas, ...sellerBookingSchemas, ...contentSellerSchemas },
+    operations: [...productOperations, ...sellerBookingOperations, ...contentSellerOperations, ...enquirySellerOperations],
+    schemas: { ...productSchemas, ...sellerBookingSchemas, ...contentSellerSchemas, ...enquirySellerSchemas },
     doc: {
       security: [{ secretKey: [] }],
       securitySchemes: { secretKey: { type: 'http', scheme: 'bearer', description: 'Seller secret key, prefix tp_sk_, with scopes (permissions).' } },

@@ -327,7 +327,10 @@ const SELLERS: { definition: SellerDefinition; secret_keys: { key: string; scope
       payment_methods: [],
     },
     secret_keys: [
-      { key: DEMO_KEYS.owner, scopes: ['products:read', 'products:write', 'bookings:read', 'webhooks:manage', 'content:read', 'content:write'] },
+      {
+        key: DEMO_KEYS.owner,
+        scopes: ['products:read', 'products:write', 'bookings:read', 'webhooks:manage', 'content:read', 'content:write', 'enquiries:read', 'enquiries:write'],
+      },
       { key: DEMO_KEYS.readOnly, scopes: ['products:read'] },
     ],
   },
@@ -378,7 +381,7 @@ const OPERATOR: { definition: SellerDefinition; secret_keys: { key: string; scop
     blurb: 'The marketplace of trips by local sellers.',
     payment_methods: [],
   },
-  secret_keys: [{ key: DEMO_KEYS.marketOperator, scopes: ['content:read', 'content:write'] }],
+  secret_keys: [{ key: DEMO_KEYS.marketOperator, scopes: ['content:read', 'content:write', 'enquiries:read', 'enquiries:write'] }],
 };
 
 const sellerId = (slug: string): string => demoId(`demo:seller:${slug}`);

@@ -92,7 +92,10 @@ describe('demo catalog', () => {
 
   it('puts the secret keys on atlas-trails', () => {
     expect(atlas.secret_keys).to.deep.equal([
-      { key: DEMO_KEYS.owner, scopes: ['products:read', 'products:write', 'bookings:read', 'webhooks:manage', 'content:read', 'content:write'] },
+      {
+        key: DEMO_KEYS.owner,
+        scopes: ['products:read', 'products:write', 'bookings:read', 'webhooks:manage', 'content:read', 'content:write', 'enquiries:read', 'enquiries:write'],
+      },
       { key: DEMO_KEYS.readOnly, scopes: ['products:read'] },
     ]);
     expect(catalog.sellers.filter((s) => s !== atlas).flatMap((s) => s.secret_keys)).to.be.empty;
@@ -102,7 +105,9 @@ describe('demo catalog', () => {
     expect(catalog.operators).to.have.length(1);
     const [operator] = catalog.operators;
     expect(operator!.definition.slug).to.equal('tripmarket');
-    expect(operator!.secret_keys).to.deep.equal([{ key: DEMO_KEYS.marketOperator, scopes: ['content:read', 'content:write'] }]);
+    expect(operator!.secret_keys).to.deep.equal([
+      { key: DEMO_KEYS.marketOperator, scopes: ['content:read', 'content:write', 'enquiries:read', 'enquiries:write'] },
+    ]);
     expect(products.some((p) => p.seller_id === operator!.id)).to.equal(false);
     expect(market.definition.operator_seller_id).to.equal(operator!.id);
     expect(market.definition.member_seller_ids).not.to.include(operator!.id);
