@@ -9,7 +9,6 @@ import { receiveEnquiry } from './receive';
 import type { EnquiryBody, OfferBody, SellerAsking, SellerEnquiryQuery } from './types';
 
 export { offerToBook, type OfferToBook } from './offers';
-export { DEFAULT_OFFER_PAGE } from './links';
 export type { EnquiryBody, EnquiryReceipt, OfferBody, OfferCheckout, SellerAsking, SellerEnquiryQuery } from './types';
 
 /** Spec 2.10, 4.6 and 4.7: enquiries for sellers, the offers that answer price requests, and a traveller's price requests. */

@@ -42,7 +42,7 @@ export interface OfferPageSite {
   offer_url?: string | null;
 }
 
-export const DEFAULT_OFFER_PAGE = '/offers/{offer_id}';
+const DEFAULT_OFFER_PAGE = '/offers/{offer_id}';
 
 /** The address of an offer's page with its id and link token (as `token`, like the manage page's sign-in links). */
 export function offerPageLink(site: OfferPageSite, offerId: string, token: string): string {

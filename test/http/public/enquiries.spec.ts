@@ -166,7 +166,6 @@ describe('HTTP: enquiries and price offers (spec 2.10, 4.6, 4.7)', () => {
       for (let i = 0; i < 10; i++) expect((await send(planner(), { address })).status).to.equal(202);
       const refused = published.expectProblem(await send(planner(), { address }), 429, 'RateLimited');
       expect(refused.retry_after_seconds).to.equal(3600);
-      expect(refused.retry_after_seconds).to.be.within(1, 3600);
       expect(refused.retry_after_seconds).to.equal(Number((await send(planner(), { address })).headers.get('Retry-After')));
       expect((await send(planner(), { address: nextAddress() })).status).to.equal(202);
       expect((await send(planner(), { address, key: MARKET_KEY })).status).to.equal(202);
@@ -347,6 +346,28 @@ describe('HTTP: enquiries and price offers (spec 2.10, 4.6, 4.7)', () => {
       expect(seller.offers[0]).to.include({ state: 'booked', booking_ref: booked.ref });
       const bookings = published.expectAnswer('sellerListBookings', await server.request('GET', '/v1/bookings?limit=100', asSeller(OWNER_KEY)));
       expect(bookings.data.map((b: { ref: string }) => b.ref)).to.include(booked.ref);
+    });
+
+    it('sells the price offered while the offer is open, though the seller changed the price since', async () => {
+      const enquiry = await received(question(trip.productId, { email: 'kept@example.com' }));
+      const offer = await makeOffer(enquiry.id, { units: [{ unit_id: trip.unitId, qty: 1 }] });
+      const { token } = await linkFromMail('kept@example.com');
+      const product = published.expectAnswer('sellerGetProduct', await server.request('GET', `/v1/products/${trip.productId}`, asSeller(OWNER_KEY)));
+      const { id: _id, published: _published, created_at: _created, updated_at: _updated, ...definition } = product;
+      for (const option of definition.options) {
+        for (const tier of option.pricing.tiers) {
+          for (const unit of Object.keys(tier.unit_prices)) tier.unit_prices[unit] += 1000;
+        }
+      }
+      published.expectAnswer('sellerUpdateProduct', await server.request('PUT', `/v1/products/${trip.productId}`, asSeller(OWNER_KEY, definition)));
+      const now = await server.request('POST', '/v1/public/quotes', { body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 1 }] } });
+      expect(now.body.totals.grand_total.amount).to.be.above(offer.quote.totals.grand_total.amount);
+
+      const booked = published.expectAnswer(
+        'checkout',
+        await server.request('POST', '/v1/public/checkout', { body: { offer_id: offer.id, offer_token: token, lead } }),
+      );
+      expect(booked.quote).to.deep.equal(offer.quote);
     });
 
     it('answers a repeated checkout under the same Idempotency-Key with the same booking', async () => {
