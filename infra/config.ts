@@ -17,6 +17,8 @@ export interface Config {
   signInLinkMinutes: number;
   /** How long a traveller session lasts unless revoked. */
   travellerSessionDays: number;
+  /** Secret offer links are minted from; unset: one kept in DATA_DIR (embedded) or drawn per process (with a warning). */
+  offerLinkSecret: string | null;
   websiteKeyLimitPerMinute: number;
   /** Calls per minute one client address may make with one website key (an abuse limit below the key's). */
   addressLimitPerMinute: number;
@@ -56,6 +58,14 @@ function host(env: NodeJS.ProcessEnv, name: string, fallback: string, errors: st
   return raw;
 }
 
+/** A secret of at least 32 characters, or null when unset. */
+function secret(env: NodeJS.ProcessEnv, name: string, errors: string[]): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  if (raw.length < 32) errors.push(`${name} must be at least 32 characters (e.g. openssl rand -base64 32)`);
+  return raw;
+}
+
 function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean, errors: string[]): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -80,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pendingHours: integer(env, 'PENDING_HOURS', 48, 1, 720, errors),
     signInLinkMinutes: integer(env, 'SIGN_IN_LINK_MINUTES', 15, 1, 1440, errors),
     travellerSessionDays: integer(env, 'TRAVELLER_SESSION_DAYS', 30, 1, 365, errors),
+    offerLinkSecret: secret(env, 'OFFER_LINK_SECRET', errors),
     websiteKeyLimitPerMinute: integer(env, 'WEBSITE_KEY_RATE_LIMIT', 600, 1, 1_000_000, errors),
     addressLimitPerMinute: integer(env, 'CLIENT_ADDRESS_RATE_LIMIT', 300, 1, 1_000_000, errors),
     secretKeyLimitPerMinute: integer(env, 'SECRET_KEY_RATE_LIMIT', 120, 1, 1_000_000, errors),

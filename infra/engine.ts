@@ -39,6 +39,7 @@ import { Logger, jsonLogger } from './logger';
 import { OutboxMailer } from './outbox-mailer';
 import { seedDemoCatalog } from './seed/seed';
 import { withProgress } from './progress';
+import { serverSecret } from './server-secret';
 
 /** Every read model, from the features that own them. */
 export const PROJECTORS: Projector[] = FEATURES.flatMap((feature) => [...(feature.projectors ?? [])]);
@@ -116,6 +117,7 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
       pendingHours: config.pendingHours,
       signInLinkMinutes: config.signInLinkMinutes,
       travellerSessionDays: config.travellerSessionDays,
+      offerLinkSecret: config.offerLinkSecret ?? serverSecret(config, 'offer-link', log),
     },
   };
   const useCases = createUseCases(platform);

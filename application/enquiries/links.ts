@@ -1,19 +1,6 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Settings } from '../platform/platform';
 import { secretMatches } from '../platform/secrets';
-
-declare module '../platform/platform' {
-  interface Settings {
-    /**
-     * The server secret offer link tokens are minted from. Without it each process draws its own
-     * key: links already emailed keep working (they are checked against the stored digest), but a
-     * link minted again after a restart (the traveller's list of price requests) is not shown.
-     */
-    offerLinkSecret?: string;
-  }
-}
-
-const PROCESS_KEY = randomBytes(32);
 
 /**
  * An offer's link token: HMAC-SHA256 of the offer id under the server secret (256 bits). Only its
@@ -21,9 +8,7 @@ const PROCESS_KEY = randomBytes(32);
  * own list, so no token is ever stored, encrypted or not.
  */
 export function offerLinkToken(settings: Pick<Settings, 'offerLinkSecret'>, offerId: string): string {
-  return `ot_${createHmac('sha256', settings.offerLinkSecret ?? PROCESS_KEY)
-    .update(`offer:${offerId}`)
-    .digest('base64url')}`;
+  return `ot_${createHmac('sha256', settings.offerLinkSecret).update(`offer:${offerId}`).digest('base64url')}`;
 }
 
 /** The link token of an offer as minted now, when it still opens the offer (the key may have changed since). */

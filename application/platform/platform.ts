@@ -16,6 +16,11 @@ export interface Settings {
   signInLinkMinutes: number;
   /** How long a traveller session lasts unless revoked. */
   travellerSessionDays: number;
+  /**
+   * The server secret offer link tokens are minted from (HMAC): links are never stored, yet the
+   * service can mint an offer's link again for its mail and the traveller's list of requests.
+   */
+  offerLinkSecret: string;
 }
 
 /** Read-your-writes: resolves once the projections include this log position (bounded wait). */

@@ -221,6 +221,8 @@ export interface StorefrontDefinition {
    * absent or null: /manage.
    */
   manage_url?: string | null;
+  /** The site's page showing a seller's price offer, as a path or an address; absent or null: /offers/{offer_id}. */
+  offer_url?: string | null;
   promise: { report_hours: number; payer: 'seller' | 'platform' } | null;
   integrations: {
     gtm_container_id: string | null;

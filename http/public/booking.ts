@@ -51,7 +51,9 @@ export const checkout = publicOperation({
     'Turns a hold into a booking: confirmed when the option confirms instantly, else pending. Answers the booking view plus booking_token (opens the booking) ' +
     'and contact_token (fixes the lead contact). A repeated checkout of the same hold with the same lead email books once and answers the same booking with both tokens null. ' +
     'payment_method is required when the seller has ways to pay (422 PaymentMethodRequired) and must be one listed by payment-methods for the start. ' +
-    "warn_if_booked refuses with 422 AlreadyBooked when the lead's email already has a pending or confirmed booking for the same option and start.",
+    "warn_if_booked refuses with 422 AlreadyBooked when the lead's email already has a pending or confirmed booking for the same option and start. " +
+    "A seller's price offer is booked with offer_id and offer_token (from the offer's link) in place of ref: at the offered price while the offer is open, once; " +
+    'an offer no longer open answers 409 Conflict (reason offer_expired, offer_booked or offer_withdrawn), a wrong token 404 NotFound (entity offer).',
   bodyDescription:
     "ref (the hold's ref), lead {name, email, phone with country code}, payment_method, traveller_details (every traveller, lead first, when the option collects them at checkout), " +
     "pickup_details, special_requests, locale (language of the traveller's emails), warn_if_booked, attribution (replaces the hold's; left out, the hold's stays).",
