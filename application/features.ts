@@ -12,6 +12,7 @@ import { savedTripsFeature } from './saved-trips';
 import { searchFeature } from './search';
 import { sellerFeature } from './seller';
 import { travellerAccountFeature } from './traveller-account';
+import { webhooksFeature } from './webhooks';
 
 /** Every feature of the service, one line each: the composition root and the processing runner iterate them. */
 export const FEATURES = [
@@ -28,6 +29,7 @@ export const FEATURES = [
   travellerAccountFeature,
   passkeysFeature,
   enquiriesFeature,
+  webhooksFeature,
 ] as const;
 
 type Features = (typeof FEATURES)[number];

@@ -19,6 +19,11 @@ export interface Config {
   travellerSessionDays: number;
   /** Secret offer links are minted from; unset: one kept in DATA_DIR (embedded) or drawn per process (with a warning). */
   offerLinkSecret: string | null;
+  /** Secret webhook signing secrets are sealed under; unset: kept like offerLinkSecret's. */
+  webhookSecretKey: string | null;
+  /** Admits http:// and private or loopback webhook addresses (tests and local development only). */
+  webhookAllowPrivateUrls: boolean;
+  webhookTimeoutMs: number;
   websiteKeyLimitPerMinute: number;
   /** Calls per minute one client address may make with one website key (an abuse limit below the key's). */
   addressLimitPerMinute: number;
@@ -91,6 +96,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInLinkMinutes: integer(env, 'SIGN_IN_LINK_MINUTES', 15, 1, 1440, errors),
     travellerSessionDays: integer(env, 'TRAVELLER_SESSION_DAYS', 30, 1, 365, errors),
     offerLinkSecret: secret(env, 'OFFER_LINK_SECRET', errors),
+    webhookSecretKey: secret(env, 'WEBHOOK_SECRET_KEY', errors),
+    webhookAllowPrivateUrls: flag(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', false, errors),
+    webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 10_000, errors),
     websiteKeyLimitPerMinute: integer(env, 'WEBSITE_KEY_RATE_LIMIT', 600, 1, 1_000_000, errors),
     addressLimitPerMinute: integer(env, 'CLIENT_ADDRESS_RATE_LIMIT', 300, 1, 1_000_000, errors),
     secretKeyLimitPerMinute: integer(env, 'SECRET_KEY_RATE_LIMIT', 120, 1, 1_000_000, errors),

@@ -118,6 +118,9 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
       signInLinkMinutes: config.signInLinkMinutes,
       travellerSessionDays: config.travellerSessionDays,
       offerLinkSecret: config.offerLinkSecret ?? serverSecret(config, 'offer-link', log),
+      webhookSecretKey: config.webhookSecretKey ?? serverSecret(config, 'webhook-secrets', log),
+      webhookAllowPrivateUrls: config.webhookAllowPrivateUrls,
+      webhookTimeoutMs: config.webhookTimeoutMs,
     },
   };
   const useCases = createUseCases(platform);

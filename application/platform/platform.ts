@@ -21,6 +21,12 @@ export interface Settings {
    * service can mint an offer's link again for its mail and the traveller's list of requests.
    */
   offerLinkSecret: string;
+  /** The server secret webhook endpoints' signing secrets are sealed under (they must sign, so they cannot be only hashed). */
+  webhookSecretKey: string;
+  /** Admits http:// and private or loopback webhook addresses (tests, local development). */
+  webhookAllowPrivateUrls: boolean;
+  /** How long a webhook receiver has to answer (10 s; shorter in tests). */
+  webhookTimeoutMs: number;
 }
 
 /** Read-your-writes: resolves once the projections include this log position (bounded wait). */

@@ -12,6 +12,8 @@ import { enquirySellerSchemas } from './enquiries.schemas';
 import { requirePermission } from './permission';
 import { productOperations } from './products';
 import { productSchemas } from './products.schemas';
+import { webhookSellerOperations } from './webhooks';
+import { webhookSellerSchemas } from './webhooks.schemas';
 
 export interface SellerSurfaceDeps {
   app: App;
@@ -27,8 +29,8 @@ export function sellerSurface(deps: SellerSurfaceDeps): Surface {
     owns: (path) => path.startsWith('/v1/') && !path.startsWith('/v1/public/'),
     middleware: [secretKey({ resolve: (key) => deps.app.keys.secretKey(key) }, deps.perKey), rateLimit(new RateLimiter(deps.clock))],
     perOperation: (op) => [requirePermission(op)],
-    operations: [...productOperations, ...sellerBookingOperations, ...contentSellerOperations, ...enquirySellerOperations],
-    schemas: { ...productSchemas, ...sellerBookingSchemas, ...contentSellerSchemas, ...enquirySellerSchemas },
+    operations: [...productOperations, ...sellerBookingOperations, ...contentSellerOperations, ...enquirySellerOperations, ...webhookSellerOperations],
+    schemas: { ...productSchemas, ...sellerBookingSchemas, ...contentSellerSchemas, ...enquirySellerSchemas, ...webhookSellerSchemas },
     doc: {
       security: [{ secretKey: [] }],
       securitySchemes: { secretKey: { type: 'http', scheme: 'bearer', description: 'Seller secret key, prefix tp_sk_, with scopes (permissions).' } },
