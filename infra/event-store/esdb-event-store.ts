@@ -21,6 +21,7 @@ import {
   jsonEvent,
 } from '@eventstore/db-client';
 import { CancellableDelay, deliverUntilAccepted } from './deliver';
+import { esdbConnectionString } from './esdb-connection';
 import {
   AppendResult,
   EventData,
@@ -36,6 +37,8 @@ import {
 
 const READ_PAGE_SIZE = 500;
 const RESUBSCRIBE_DELAY_MS = 1000;
+/** While the server stays away, each resubscription waits twice as long as the last, up to this. */
+const MAX_RESUBSCRIBE_DELAY_MS = 30_000;
 
 /**
  * The event log on EventStoreDB. A position is the commit position of an event in $all; events
@@ -48,7 +51,7 @@ export class EsdbEventStore implements EventStore {
   private readonly subscriptions = new Set<EsdbSubscription>();
 
   constructor(connectionString: string) {
-    this.client = EventStoreDBClient.connectionString(connectionString);
+    this.client = EventStoreDBClient.connectionString(esdbConnectionString(connectionString));
   }
 
   async append(streamId: string, events: EventData[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -186,9 +189,13 @@ function toReadPosition(after: number): ReadPosition {
   return after < 0 ? START : { commit: BigInt(after), prepare: BigInt(after) };
 }
 
-/** What excludeSystemEvents() filters out on the server: event types starting with '$'. */
+/**
+ * The server's own events: types starting with '$' (what excludeSystemEvents() filters out on the
+ * server: metadata, link and deletion events) and anything in a stream starting with '$', where
+ * the server and its plugins keep their records; no stream of ours starts with '$'.
+ */
 function isSystemEvent(event: EsdbRecordedEvent): boolean {
-  return event.type.startsWith('$');
+  return event.type.startsWith('$') || event.streamId.startsWith('$');
 }
 
 function toRecordedEvent(event: EsdbRecordedEvent): RecordedEvent {
@@ -252,6 +259,7 @@ class EsdbSubscription implements Subscription {
   }
 
   private async run(): Promise<void> {
+    let drops = 0;
     while (!this.stopped) {
       const subscription = this.client.subscribeToAll({
         fromPosition: toReadPosition(this.checkpoint),
@@ -260,11 +268,15 @@ class EsdbSubscription implements Subscription {
       // The client re-emits gRPC errors on the stream even after iteration has ended; without a
       // listener such a late error would be thrown as an uncaught exception.
       subscription.on('error', () => undefined);
+      // The server confirms a subscription once it has accepted it: the connection is back.
+      subscription.on('confirmation', () => {
+        drops = 0;
+      });
       this.current = subscription;
       let dropReason = 'the server ended the subscription';
       try {
         for await (const resolved of subscription) {
-          if (!resolved.event) continue;
+          if (!resolved.event || isSystemEvent(resolved.event)) continue;
           const event = toRecordedEvent(resolved.event);
           if (event.position <= this.checkpoint) continue;
           if (
@@ -285,8 +297,10 @@ class EsdbSubscription implements Subscription {
       if (this.stopped) return;
 
       await unsubscribeQuietly(subscription, this.checkpoint);
-      console.error(`EventStoreDB subscription dropped after position ${this.checkpoint} (${dropReason}); ` + `resubscribing in ${RESUBSCRIBE_DELAY_MS} ms`);
-      await this.delay.wait(RESUBSCRIBE_DELAY_MS);
+      const wait = Math.min(RESUBSCRIBE_DELAY_MS * 2 ** drops, MAX_RESUBSCRIBE_DELAY_MS);
+      drops += 1;
+      console.error(`EventStoreDB subscription dropped after position ${this.checkpoint} (${dropReason}); resubscribing in ${wait} ms`);
+      await this.delay.wait(wait);
     }
   }
 }
