@@ -24,7 +24,7 @@ import { BOOKINGS } from '../../projections/bookings/doc';
 import { capacityOf, checkStart } from '../../domain/calendar/schedule';
 import { enquiryDecider, enquiryStream, offerRefusal } from '../../domain/enquiry';
 import { holdExpiresAt } from '../../domain/hold/rules';
-import { type OfferCheckout, offerToBook } from '../enquiries';
+import { type OfferCheckout, offerCheckoutProblems, offerToBook } from '../enquiries';
 
 export type CheckoutDeps = PricingDeps & Pick<SellingPlatform, 'commands' | 'docs' | 'clock' | 'ids' | 'awaitProjections'>;
 
@@ -50,6 +50,8 @@ export async function checkout(
   const { attribution, ...request } = body;
   const requestHash = fingerprint({ ...request, lead: { ...body.lead, email: normaliseEmail(body.lead.email) } });
   const offered = body as CheckoutBody & OfferCheckout;
+  const unfit = offerCheckoutProblems(offered);
+  if (unfit) return unfit;
   if (offered.offer_id) return checkoutOffer(deps, ctx, { ...offered, offer_id: offered.offer_id }, idempotencyKey, requestHash, now);
   if (!body.ref) return checkoutRequest(deps, ctx, body, idempotencyKey, requestHash, now);
   const earlier = await earlierClaim(deps, ctx, idempotencyKey, 'checkout', requestHash);

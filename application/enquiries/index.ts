@@ -8,7 +8,7 @@ import * as reads from './reads';
 import { receiveEnquiry } from './receive';
 import type { EnquiryBody, OfferBody, SellerAsking, SellerEnquiryQuery } from './types';
 
-export { offerToBook, type OfferToBook } from './offers';
+export { offerCheckoutProblems, offerToBook, type OfferToBook } from './offers';
 export type { EnquiryBody, EnquiryReceipt, OfferBody, OfferCheckout, SellerAsking, SellerEnquiryQuery } from './types';
 
 /** Spec 2.10, 4.6 and 4.7: enquiries for sellers, the offers that answer price requests, and a traveller's price requests. */

@@ -1,6 +1,6 @@
 import { cutoffAt } from '../../domain/calendar/schedule';
 import { OfferMadeData, OfferRecord, OfferState, enquiryDecider, enquiryStream, offerStateAt, offeredQuote } from '../../domain/enquiry';
-import { Refusal, isRefusal, notFound } from '../../domain/shared/refusal';
+import { type InputProblem, Refusal, invalidInput, isRefusal, notFound } from '../../domain/shared/refusal';
 import { EnquiryReads } from '../../projections/enquiries/queries';
 import { price } from '../availability';
 import type { StorefrontContext } from '../platform/context';
@@ -9,7 +9,7 @@ import type { Platform } from '../platform/platform';
 import { secretHash, secretMatches } from '../platform/secrets';
 import type { EnquiryPlatform } from './deps';
 import { offerLinkToken } from './links';
-import type { OfferBody, SellerAsking } from './types';
+import type { OfferBody, OfferCheckout, SellerAsking } from './types';
 import { type OfferView, type SellerOfferView, offerView, sellerOfferView } from './views';
 
 const sellerMetadata = (caller: SellerAsking, storefrontId: string, now: Date): EventMetadata => ({
@@ -112,4 +112,27 @@ export async function offerToBook(
   const record = state.status === 'received' ? state.offers[offerId] : undefined;
   if (!record || !secretMatches(token, record.made.tokenHash)) return notFound('offer');
   return { reference: doc.reference, offer: record.made, state: offerStateAt(record, now), bookedRef: record.bookedRef };
+}
+
+/** What a checkout body may carry beside an offer: the offer fixes the start, the group and the price. */
+const SET_BY_THE_OFFER = ['ref', 'option_id', 'start', 'units', 'extras', 'rooms', 'pickup', 'currency'] as const;
+
+/**
+ * For checkout: an offer is booked with its id and its token together, in place of a hold and a
+ * selection. A body mixing them would otherwise book something other than what its sender meant
+ * (the offer, ignoring the rest), and a missing token would pass for a wrong one; null when the
+ * body names no offer or names one as it should.
+ */
+export function offerCheckoutProblems(body: OfferCheckout & Partial<Record<(typeof SET_BY_THE_OFFER)[number], unknown>>): Refusal | null {
+  if (body.offer_id === undefined && body.offer_token === undefined) return null;
+  const problems: InputProblem[] = [];
+  if (body.offer_id === undefined)
+    problems.push({ reason: 'required', field: 'offer_id', detail: "offer_id is required with offer_token: send both from the offer's link" });
+  if (body.offer_token === undefined)
+    problems.push({ reason: 'required', field: 'offer_token', detail: "offer_token is required with offer_id: send both from the offer's link" });
+  for (const field of SET_BY_THE_OFFER) {
+    if (body[field] !== undefined)
+      problems.push({ reason: 'invalid_value', field, detail: `${field} cannot come with an offer: the offer sets the start, the group and the price` });
+  }
+  return problems.length > 0 ? invalidInput(problems) : null;
 }

@@ -95,7 +95,8 @@ export const checkoutBody = describes<CheckoutBody>()(
       offer_id: str({
         minLength: 1,
         maxLength: 200,
-        description: "In place of ref: books a seller's offer (GET /v1/public/offers/{id}) at the offered price while it is open; needs offer_token",
+        description:
+          "In place of ref: books a seller's offer (GET /v1/public/offers/{id}) at the offered price while it is open; needs offer_token, and takes neither ref nor the selection (option_id, start, units, extras, rooms, pickup, currency), which the offer sets (422 InvalidInput otherwise)",
       }),
       offer_token: str({ minLength: 1, maxLength: 2000, description: "The offer's link token; a wrong one answers 404 NotFound (entity offer)" }),
       lead: obj(

@@ -389,6 +389,24 @@ describe('HTTP: enquiries and price offers (spec 2.10, 4.6, 4.7)', () => {
       expect(published.expectProblem(answer, 404, 'NotFound').entity).to.equal('offer');
     });
 
+    it('refuses an offer checkout missing its token, or mixed with a hold or a selection, with 422 naming the field, and books nothing', async () => {
+      const enquiry = await received(question(trip.productId, { email: 'mixed@example.com' }));
+      const offer = await makeOffer(enquiry.id);
+      const { token } = await linkFromMail('mixed@example.com');
+      const refused = async (body: Record<string, unknown>) =>
+        problems({ body: published.expectProblem(await server.request('POST', '/v1/public/checkout', { body: { lead, ...body } }), 422, 'InvalidInput') });
+
+      expect(await refused({ offer_id: offer.id })).to.deep.equal(['offer_token:required']);
+      expect(await refused({ offer_token: token })).to.deep.equal(['offer_id:required']);
+      expect(await refused({ offer_id: offer.id, offer_token: token, ref: 'TP-AAAA-AAAA' })).to.deep.equal(['ref:invalid_value']);
+      expect(await refused({ offer_id: offer.id, offer_token: token, units: [{ unit_id: trip.unitId, qty: 9 }], currency: 'EUR' })).to.deep.equal([
+        'units:invalid_value',
+        'currency:invalid_value',
+      ]);
+      const view = published.expectAnswer('getOffer', await server.request('GET', `/v1/public/offers/${offer.id}?token=${token}`));
+      expect(view.state).to.equal('open');
+    });
+
     it('shows an offer expired after valid_until, and refuses to book it (409 offer_expired)', async () => {
       const enquiry = await received(question(trip.productId, { email: 'late@example.com' }));
       const offer = await makeOffer(enquiry.id, { valid_until: new Date(Date.now() + 3600_000).toISOString() });
