@@ -11,6 +11,7 @@ import type { Platform } from './platform/platform';
 import { savedTripsFeature } from './saved-trips';
 import { searchFeature } from './search';
 import { sellerFeature } from './seller';
+import { teamFeature } from './team';
 import { travellerAccountFeature } from './traveller-account';
 import { webhooksFeature } from './webhooks';
 
@@ -22,6 +23,7 @@ export const FEATURES = [
   manageBookingFeature,
   sellerFeature,
   keysFeature,
+  teamFeature,
   searchFeature({ pricer, tripCard, orderTrips }),
   contentFeature,
   filterListsFeature,

@@ -5,7 +5,7 @@ import { sellerProblems } from '../catalog/validate';
 import type { Seller, SellerEvent } from './events';
 
 export type CreateSeller = { type: 'CreateSeller'; sellerId: string; definition: SellerDefinition };
-export type IssueSecretKey = { type: 'IssueSecretKey'; keyId: string; keyHash: string; scopes: string[] };
+export type IssueSecretKey = { type: 'IssueSecretKey'; keyId: string; keyHash: string; scopes: string[]; name?: string; createdBy?: string };
 export type RevokeSecretKey = { type: 'RevokeSecretKey'; keyId: string };
 /** Platform commands: staff, never the seller, decide that a seller needs attention (spec 4.2). */
 export type FlagSellerForAttention = { type: 'FlagSellerForAttention'; reason: string };
@@ -22,7 +22,10 @@ function createSeller(command: CreateSeller, state: Seller): SellerEvent[] | Ref
 
 function issueSecretKey(command: IssueSecretKey, state: Seller): SellerEvent[] | Refusal {
   if (!state.sellerId) return notFound('seller');
-  return [{ type: 'SecretKeyIssued', data: { sellerId: state.sellerId, keyId: command.keyId, keyHash: command.keyHash, scopes: command.scopes } }];
+  const { keyId, keyHash, scopes, name, createdBy } = command;
+  const named = name === undefined ? {} : { name };
+  const creator = createdBy === undefined ? {} : { createdBy };
+  return [{ type: 'SecretKeyIssued', data: { sellerId: state.sellerId, keyId, keyHash, scopes, ...named, ...creator } }];
 }
 
 function revokeSecretKey(command: RevokeSecretKey, state: Seller): SellerEvent[] | Refusal {

@@ -3,7 +3,14 @@ import type { SellerDefinition } from '../catalog/definitions';
 
 /** `definition` is the seller interface's request body, embedded whole in its own (snake_case) shape. */
 export type SellerCreated = Event<'SellerCreated', { sellerId: string; definition: SellerDefinition }>;
-export type SecretKeyIssued = Event<'SecretKeyIssued', { sellerId: string; keyId: string; keyHash: string; scopes: string[] }>;
+/**
+ * `createdBy` is the team member the key acts for (absent on keys the platform issued before teams:
+ * those act for the seller with their scopes until revoked); `name` is the creator's label for it.
+ */
+export type SecretKeyIssued = Event<
+  'SecretKeyIssued',
+  { sellerId: string; keyId: string; keyHash: string; scopes: string[]; name?: string; createdBy?: string }
+>;
 export type SecretKeyRevoked = Event<'SecretKeyRevoked', { sellerId: string; keyId: string }>;
 /** The platform's staff flag a seller that needs their attention; `reason` is their own note, never shown to travellers. */
 export type SellerFlaggedForAttention = Event<'SellerFlaggedForAttention', { sellerId: string; reason: string }>;

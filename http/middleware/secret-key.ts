@@ -1,15 +1,19 @@
 import type { Context, Next } from 'koa';
+import type { KeyActor } from '../../application/keys';
 import type { SellerCaller } from '../../application/seller';
 import { unauthenticated } from '../kernel/problem';
 import type { RateState } from './rate-limit';
 
 export interface SecretKeys {
   /** The seller and permissions a secret key carries, with the key's digest; null for a key that is not valid. */
-  resolve(key: string): Promise<{ hash: string; sellerId: string; scopes: readonly string[] } | null>;
+  resolve(key: string): Promise<({ hash: string; sellerId: string; scopes: readonly string[] } & KeyActor) | null>;
 }
 
-/** Who calls the seller interface, with the key's permissions for the per-operation check. */
-export type SellerKeyCaller = SellerCaller & { scopes: readonly string[] };
+/** Who calls the seller interface, with the key's permissions for the per-operation check and the member it acts for. */
+export type SellerKeyCaller = SellerCaller & KeyActor & { scopes: readonly string[] };
+
+/** The caller of a seller operation as the secret-key middleware set it: operations that act as the key's member read it whole. */
+export const keyCaller = (caller: SellerCaller): SellerKeyCaller => caller as SellerKeyCaller;
 
 /** Spec part 5: a secret key (Authorization: Bearer tp_sk_...) acts for its seller with its scopes. */
 export function secretKey(keys: SecretKeys, perKey: number) {
@@ -20,7 +24,13 @@ export function secretKey(keys: SecretKeys, perKey: number) {
     if (!found) throw unauthenticated('the secret key is not valid, or was revoked');
     const rate: RateState = { key: found.hash, limit: perKey, perAddress: null };
     ctx.state.rate = rate;
-    const caller: SellerKeyCaller = { sellerId: found.sellerId, scopes: found.scopes, correlationId: ctx.state.requestId as string };
+    const caller: SellerKeyCaller = {
+      sellerId: found.sellerId,
+      scopes: found.scopes,
+      memberId: found.memberId,
+      role: found.role,
+      correlationId: ctx.state.requestId as string,
+    };
     ctx.state.caller = caller;
     await next();
   };

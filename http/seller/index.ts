@@ -9,9 +9,11 @@ import { contentSellerOperations } from './content';
 import { contentSellerSchemas } from './content.schemas';
 import { enquirySellerOperations } from './enquiries';
 import { enquirySellerSchemas } from './enquiries.schemas';
+import { keyOperations, keySchemas } from './keys';
 import { requirePermission } from './permission';
 import { productOperations } from './products';
 import { productSchemas } from './products.schemas';
+import { teamOperations, teamSchemas } from './team';
 import { webhookSellerOperations } from './webhooks';
 import { webhookSellerSchemas } from './webhooks.schemas';
 
@@ -29,8 +31,24 @@ export function sellerSurface(deps: SellerSurfaceDeps): Surface {
     owns: (path) => path.startsWith('/v1/') && !path.startsWith('/v1/public/'),
     middleware: [secretKey({ resolve: (key) => deps.app.keys.secretKey(key) }, deps.perKey), rateLimit(new RateLimiter(deps.clock))],
     perOperation: (op) => [requirePermission(op)],
-    operations: [...productOperations, ...sellerBookingOperations, ...contentSellerOperations, ...enquirySellerOperations, ...webhookSellerOperations],
-    schemas: { ...productSchemas, ...sellerBookingSchemas, ...contentSellerSchemas, ...enquirySellerSchemas, ...webhookSellerSchemas },
+    operations: [
+      ...productOperations,
+      ...sellerBookingOperations,
+      ...contentSellerOperations,
+      ...enquirySellerOperations,
+      ...webhookSellerOperations,
+      ...teamOperations,
+      ...keyOperations,
+    ],
+    schemas: {
+      ...productSchemas,
+      ...sellerBookingSchemas,
+      ...contentSellerSchemas,
+      ...enquirySellerSchemas,
+      ...webhookSellerSchemas,
+      ...teamSchemas,
+      ...keySchemas,
+    },
     doc: {
       security: [{ secretKey: [] }],
       securitySchemes: { secretKey: { type: 'http', scheme: 'bearer', description: 'Seller secret key, prefix tp_sk_, with scopes (permissions).' } },

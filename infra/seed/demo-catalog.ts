@@ -329,7 +329,18 @@ const SELLERS: { definition: SellerDefinition; secret_keys: { key: string; scope
     secret_keys: [
       {
         key: DEMO_KEYS.owner,
-        scopes: ['products:read', 'products:write', 'bookings:read', 'webhooks:manage', 'content:read', 'content:write', 'enquiries:read', 'enquiries:write'],
+        scopes: [
+          'products:read',
+          'products:write',
+          'bookings:read',
+          'webhooks:manage',
+          'content:read',
+          'content:write',
+          'enquiries:read',
+          'enquiries:write',
+          'keys:manage',
+          'team:manage',
+        ],
       },
       { key: DEMO_KEYS.readOnly, scopes: ['products:read'] },
     ],

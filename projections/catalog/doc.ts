@@ -38,4 +38,8 @@ export interface KeyDoc extends Doc {
   seller_id?: string;
   scopes?: string[];
   revoked: boolean;
+  /** Secret keys: the creator's label, the member the key acts for (absent on keys the platform issued) and when. */
+  name?: string | null;
+  created_by?: string | null;
+  created_at?: string;
 }

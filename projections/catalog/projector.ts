@@ -62,7 +62,17 @@ const handlers: HandlersOf<CatalogEvent, RecordedEvent, Write[]> = {
       collection: KEYS,
       replaceOne: {
         filter: { _id: e.data.keyHash },
-        doc: { _id: e.data.keyHash, kind: 'secret', key_id: e.data.keyId, seller_id: e.data.sellerId, scopes: e.data.scopes, revoked: false },
+        doc: {
+          _id: e.data.keyHash,
+          kind: 'secret',
+          key_id: e.data.keyId,
+          seller_id: e.data.sellerId,
+          scopes: e.data.scopes,
+          revoked: false,
+          name: e.data.name ?? null,
+          created_by: e.data.createdBy ?? null,
+          created_at: e.recordedAt,
+        },
         upsert: true,
       },
     },
@@ -107,7 +117,7 @@ const handlers: HandlersOf<CatalogEvent, RecordedEvent, Write[]> = {
 export const catalogProjector = defineProjector<CatalogEvent>(
   'catalog',
   {
-    [KEYS]: [],
+    [KEYS]: [{ key_id: 1 }, { seller_id: 1 }],
     [SELLERS]: [{ slug: 1 }],
     [STOREFRONTS]: [],
     [PRODUCTS]: [

@@ -26,11 +26,16 @@ export class CatalogReads {
     return this.storefront(found.storefront_id);
   }
 
-  /** The seller and permissions a secret key carries: null when the key is unknown, revoked or not a secret key. */
-  async secretKey(hash: string): Promise<{ sellerId: string; scopes: readonly string[] } | null> {
+  /** The seller and permissions a secret key carries, and the member it acts for: null when the key is unknown, revoked or not a secret key. */
+  async secretKey(hash: string): Promise<{ sellerId: string; scopes: readonly string[]; keyId: string; createdBy: string | null } | null> {
     const found = await this.key(hash);
     if (!found || found.kind !== 'secret' || found.revoked || !found.seller_id) return null;
-    return { sellerId: found.seller_id, scopes: found.scopes ?? [] };
+    return { sellerId: found.seller_id, scopes: found.scopes ?? [], keyId: found.key_id, createdBy: found.created_by ?? null };
+  }
+
+  /** A seller's secret keys that work, oldest first. */
+  secretKeysOf(sellerId: string): Promise<Readonly<KeyDoc>[]> {
+    return this.docs.collection<KeyDoc>(KEYS).find({ seller_id: sellerId, kind: 'secret', revoked: false }, { sort: { created_at: 1 } });
   }
 
   /** Every origin some storefront allows. */

@@ -94,7 +94,18 @@ describe('demo catalog', () => {
     expect(atlas.secret_keys).to.deep.equal([
       {
         key: DEMO_KEYS.owner,
-        scopes: ['products:read', 'products:write', 'bookings:read', 'webhooks:manage', 'content:read', 'content:write', 'enquiries:read', 'enquiries:write'],
+        scopes: [
+          'products:read',
+          'products:write',
+          'bookings:read',
+          'webhooks:manage',
+          'content:read',
+          'content:write',
+          'enquiries:read',
+          'enquiries:write',
+          'keys:manage',
+          'team:manage',
+        ],
       },
       { key: DEMO_KEYS.readOnly, scopes: ['products:read'] },
     ]);

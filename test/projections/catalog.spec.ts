@@ -36,9 +36,11 @@ describe('catalog projector', () => {
         { type: 'WebsiteKeyIssued', data: { storefrontId: 'sf-1', keyId: 'key-3', keyHash: 'hash-3' } },
       ),
     );
+    // Keys issued by the platform act for no member and carry no name.
+    const platformIssued = { name: null, created_by: null, created_at: RECORDED_AT };
     expect(await projected.docs('keys')).to.deep.equal([
-      { _id: 'hash-1', kind: 'secret', key_id: 'key-1', seller_id: 'seller-1', scopes: ['products:read'], revoked: false },
-      { _id: 'hash-2', kind: 'secret', key_id: 'key-2', seller_id: 'seller-1', scopes: [], revoked: true },
+      { ...platformIssued, _id: 'hash-1', kind: 'secret', key_id: 'key-1', seller_id: 'seller-1', scopes: ['products:read'], revoked: false },
+      { ...platformIssued, _id: 'hash-2', kind: 'secret', key_id: 'key-2', seller_id: 'seller-1', scopes: [], revoked: true },
       { _id: 'hash-3', kind: 'website', key_id: 'key-3', storefront_id: 'sf-1', revoked: false },
     ]);
   });
