@@ -6,7 +6,8 @@ import { offerMadeMail } from '../messages';
 
 /**
  * The traveller's mail with an offer's link, sent once the offer is recorded; the event's id is the
- * mail's dedupe key. The link token is minted again from the offer id (links.ts), never read back.
+ * mail's dedupe key. It is in the enquiry's language when the storefront speaks it, else in the
+ * storefront's default, as the sign-in link's is. The link token is minted again from the offer id (links.ts), never read back.
  */
 export const offerMailReactor = defineReactor<EnquiryEvent>('offer-mail', {
   OfferMade: async (event, platform) => {
@@ -21,7 +22,8 @@ export const offerMailReactor = defineReactor<EnquiryEvent>('offer-mail', {
     const storefront = await new CatalogReads(platform.docs).storefront(state.received.storefrontId);
     if (!storefront) return;
     const { received } = state;
-    const mail = offerMadeMail(received.email, received.locale, {
+    const locale = received.locale !== null && storefront.languages.includes(received.locale) ? received.locale : storefront.default_language;
+    const mail = offerMadeMail(received.email, locale, {
       reference: received.reference,
       trip: received.tripTitle ?? event.data.option,
       start: event.data.start,

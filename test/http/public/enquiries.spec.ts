@@ -305,6 +305,27 @@ describe('HTTP: enquiries and price offers (spec 2.10, 4.6, 4.7)', () => {
       expect(seller.offers.map((o: { id: string }) => o.id)).to.deep.equal([offer.id]);
     });
 
+    it("mails the offer in the enquiry's language when the storefront has it, else in the storefront's default", async () => {
+      const mailTo = async (email: string, locale: string | undefined) => {
+        const enquiry = await received(question(trip.productId, { email, locale }));
+        await makeOffer(enquiry.id);
+        await server.engine.reactors.catchUp();
+        return server.mails.filter((m) => m.to === email).pop();
+      };
+      const spanish = await mailTo('es@example.com', 'es');
+      expect(spanish?.locale).to.equal('es');
+      expect(spanish?.subject).to.match(/^Su precio/);
+      for (const [email, locale] of [
+        ['none@example.com', undefined],
+        ['fr@example.com', 'fr'],
+        ['de@example.com', 'de'],
+      ] as const) {
+        const mail = await mailTo(email, locale);
+        expect(mail?.locale, `${locale}`).to.equal('en');
+        expect(mail?.subject).to.match(/^Your price/);
+      }
+    });
+
     it('answers a wrong token exactly like a missing offer, and on another storefront too', async () => {
       const enquiry = await received(question(trip.productId, { email: 'token@example.com' }));
       const offer = await makeOffer(enquiry.id);
