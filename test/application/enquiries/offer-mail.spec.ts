@@ -43,7 +43,9 @@ describe('offer mail reactor', () => {
   beforeEach(async () => {
     events = new SqliteEventStore(':memory:');
     docs = new MemoryDocumentStore();
-    await docs.collection('storefronts').insertOne({ _id: 'sf-1', allowed_origins: ['https://www.atlastrails.example'] });
+    await docs
+      .collection('storefronts')
+      .insertOne({ _id: 'sf-1', allowed_origins: ['https://www.atlastrails.example'], languages: ['en', 'es'], default_language: 'en' });
   });
   afterEach(() => events.close());
 
