@@ -5,6 +5,7 @@ import { WebhookEndpoint, WebhookEvent, evolveWebhookEndpoint, initialWebhookEnd
 export * from './events';
 export * from './decide';
 export * from './event-types';
+export * from './delivery';
 
 export const webhookEndpointDecider: Decider<WebhookCommand, WebhookEvent, WebhookEndpoint> = {
   initialState: initialWebhookEndpoint,

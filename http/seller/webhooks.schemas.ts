@@ -1,8 +1,8 @@
 /** Answers and bodies of the seller's webhook endpoints. */
 import type { EndpointBody, EndpointChange } from '../../application/webhooks';
 import { WEBHOOK_SUBSCRIPTIONS } from '../../domain/webhook';
-import { described, id, nStr, object, text, timestamp } from '../kernel/answer-schema';
-import { Schema, arr, bool, describes, enumOf, obj, ref, str } from '../kernel/schema';
+import { described, id, nStr, object, orNull, text, timestamp } from '../kernel/answer-schema';
+import { Schema, arr, bool, describes, enumOf, int, obj, ref, str } from '../kernel/schema';
 
 const subscription = enumOf(...WEBHOOK_SUBSCRIPTIONS);
 const SUBSCRIPTIONS_TEXT =
@@ -28,7 +28,23 @@ const WebhookEndpointWithSecret = object(
   { description: 'A webhook endpoint with its new signing secret' },
 );
 
+const WebhookDelivery = object(
+  {
+    id,
+    event_id: described(text, "The event id sent as Service-Event-Id and the body's id: the same on every attempt"),
+    type: text,
+    created_at: timestamp,
+    status: enumOf('pending', 'succeeded', 'failed'),
+    next_attempt_at: described(orNull(timestamp), 'When the next attempt is due; null once it succeeded or every retry failed'),
+    attempts: arr(object({ attempt: int(1), at: timestamp, status: orNull(int()), error: nStr, succeeded: { type: 'boolean' } })),
+  },
+  {},
+  { description: 'One event delivered to one endpoint, with its attempts' },
+);
+
 export const webhookSellerSchemas: Record<string, Schema> = {
+  WebhookDelivery,
+  WebhookDeliveryList: object({ data: arr(ref('WebhookDelivery')) }),
   WebhookEndpoint,
   WebhookEndpointWithSecret,
   WebhookEndpointList: object({ data: arr(ref('WebhookEndpoint')) }),

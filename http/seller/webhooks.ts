@@ -1,4 +1,4 @@
-import { ref, str } from '../kernel/schema';
+import { int, ref, str, withDefault } from '../kernel/schema';
 import { sellerOperation } from './operation';
 import { endpointBody, endpointChange } from './webhooks.schemas';
 
@@ -91,7 +91,53 @@ export const sellerRollWebhookSecret = sellerOperation({
   handle: async ({ caller, params }, app) => app.webhooks.rollSecret(caller, params.id),
 });
 
+export const sellerTestWebhook = sellerOperation({
+  id: 'sellerTestWebhook',
+  method: 'post',
+  path: '/v1/webhooks/{id}/test',
+  permission: 'webhooks:manage',
+  summary: 'Send a test event',
+  description: `Schedules a webhook.test event to this endpoint alone (whatever it subscribes to, enabled or not is not checked), signed and retried as any other; answers its delivery. ${MANAGE}`,
+  params: endpointId,
+  success: { status: 202, description: 'delivery' },
+  response: ref('WebhookDelivery'),
+  handle: async ({ caller, params }, app) => app.webhooks.test(caller, params.id),
+});
+
+export const sellerListWebhookDeliveries = sellerOperation({
+  id: 'sellerListWebhookDeliveries',
+  method: 'get',
+  path: '/v1/webhooks/{id}/deliveries',
+  permission: 'webhooks:manage',
+  summary: "An endpoint's deliveries",
+  description:
+    'Deliveries of the last 30 days, newest first: event id and type, status (pending, succeeded, failed), each attempt (time, HTTP status or error) and when the next is due. ' +
+    `A failed attempt is retried after 1, 5 and 30 minutes, then 2, 6, 12 and 24 hours; an endpoint with no success for 3 days is turned off (enabled false). ${MANAGE}`,
+  params: endpointId,
+  query: { limit: withDefault(int(1, 100), 50) },
+  success: { status: 200, description: '{data}' },
+  response: ref('WebhookDeliveryList'),
+  handle: async ({ caller, params, query }, app) => app.webhooks.deliveries(caller, params.id, query.limit ?? 50),
+});
+
+export const sellerResendWebhookDelivery = sellerOperation({
+  id: 'sellerResendWebhookDelivery',
+  method: 'post',
+  path: '/v1/webhooks/{id}/deliveries/{deliveryId}/resend',
+  permission: 'webhooks:manage',
+  summary: 'Send a delivery again',
+  description: `Due at once, with the same event id (receivers that already have it may drop it); one attempt, then as it stood. ${MANAGE}`,
+  params: { ...endpointId, deliveryId: str({ minLength: 1, maxLength: 100 }) },
+  success: { status: 202, description: 'delivery' },
+  response: ref('WebhookDelivery'),
+  handle: async ({ caller, params }, app) => app.webhooks.resend(caller, params.id, params.deliveryId),
+});
+
 export const webhookSellerOperations = [
+  sellerTestWebhook,
+  sellerListWebhookDeliveries,
+  sellerResendWebhookDelivery,
+
   sellerCreateWebhook,
   sellerListWebhooks,
   sellerGetWebhook,

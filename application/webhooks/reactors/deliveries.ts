@@ -1,0 +1,73 @@
+import { bookingDecider, bookingStream, type BookingEvent } from '../../../domain/booking';
+import type { EnquiryEvent } from '../../../domain/enquiry';
+import { productDecider, productStream, type ProductEvent } from '../../../domain/product';
+import type { SiteContentEvent } from '../../../domain/site-content';
+import { CatalogReads } from '../../../projections/catalog/queries';
+import type { RecordedEvent } from '../../platform/ports/event-store';
+import type { Platform } from '../../platform/platform';
+import { defineReactor } from '../../platform/processing/reactor';
+import { scheduleDeliveries } from '../schedule';
+
+type Source = BookingEvent | EnquiryEvent | ProductEvent | SiteContentEvent;
+/** What the webhook event takes from the log's record: its id, position and time. */
+type Logged = Pick<RecordedEvent, 'id' | 'position' | 'recordedAt'>;
+
+/** The webhook event id of a log event: the same for every endpoint and every attempt. */
+const eventIdOf = (event: Logged): string => `evt_${event.id}`;
+
+async function emit(platform: Platform, event: Logged, sellerId: string | null, type: string, data: Record<string, unknown>): Promise<void> {
+  if (!sellerId) return;
+  // Endpoints registered just before this event must be in the read model before it is matched.
+  await platform.awaitProjections(event.position);
+  await scheduleDeliveries(platform, { sellerId, eventId: eventIdOf(event), type, createdAt: event.recordedAt, data });
+}
+
+async function booking(platform: Platform, event: Logged, ref: string, type: string, extra: Record<string, unknown> = {}, withAttribution = false) {
+  const { state } = await platform.commands.load(bookingStream(ref), bookingDecider);
+  if (state.status === 'none') return;
+  const placed = state.placed;
+  const data = {
+    booking_ref: ref,
+    storefront_id: placed.storefrontId,
+    product_id: placed.productId,
+    option_id: placed.optionId,
+    start: placed.start,
+    timezone: placed.timezone,
+    places: placed.places,
+    ...(withAttribution ? { attribution: placed.attribution ?? null } : {}),
+    ...extra,
+  };
+  await emit(platform, event, placed.sellerId, type, data);
+}
+
+async function trip(platform: Platform, event: Logged, productId: string, type: string) {
+  const { state } = await platform.commands.load(productStream(productId), productDecider);
+  await emit(platform, event, state.sellerId, type, { product_id: productId });
+}
+
+/**
+ * Turns the seller's events in the log into webhook deliveries, one per subscribed endpoint. Only
+ * events the log records today are mapped; the other declared types follow their events.
+ */
+export const webhookDeliveriesReactor = defineReactor<Source>('webhook-deliveries', {
+  BookingPending: (e, p) => booking(p, e, e.data.ref, 'booking.requested', { expires_at: e.data.expiresAt }, true),
+  BookingConfirmed: (e, p) => booking(p, e, e.data.ref, 'booking.confirmed', {}, true),
+  BookingCancelled: (e, p) =>
+    booking(p, e, e.data.ref, 'booking.cancelled', { cancelled_by: e.data.by, reason: e.data.reason, refund_pct: e.data.refundPct, refund: e.data.refund }),
+  EnquiryReceived: (e, p) =>
+    emit(p, e, e.data.sellerId, 'enquiry.received', {
+      enquiry_id: e.data.enquiryId,
+      reference: e.data.reference,
+      kind: e.data.kind,
+      storefront_id: e.data.storefrontId,
+      product_id: e.data.productId,
+    }),
+  ProductPublished: (e, p) => trip(p, e, e.data.productId, 'trip.published'),
+  ProductUpdated: (e, p) => trip(p, e, e.data.productId, 'trip.updated'),
+  ProductUnpublished: (e, p) => trip(p, e, e.data.productId, 'trip.unpublished'),
+  PagePublished: async (e, p) => {
+    const site = await new CatalogReads(p.docs).storefront(e.data.storefrontId);
+    const sellerId = site ? ((site.kind === 'direct' ? site.seller_id : site.operator_seller_id) ?? null) : null;
+    await emit(p, e, sellerId, 'page.published', { storefront_id: e.data.storefrontId, page_id: e.data.pageId });
+  },
+});

@@ -1,0 +1,220 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import http, { type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
+import { deliverDue } from '../../../application/webhooks';
+import { OWNER_KEY, TestServer, startTestServer } from '../harness';
+import { PublishedSchemas, publishedSchemas } from '../openapi-answers';
+
+/**
+ * Standard Webhooks verification written from the specification, not from the service's code:
+ * the secret's bytes are the base64 after whsec_; the signed content is `{id}.{timestamp}.{raw body}`;
+ * the header holds space-separated `v1,<base64 HMAC-SHA256>` entries, one match is enough, compared
+ * in constant time; a timestamp more than 5 minutes from the receiver's clock is refused.
+ */
+function verifyStandardWebhook(secret: string, headers: IncomingHttpHeaders, body: string, nowSeconds: number): boolean {
+  const id = headers['service-event-id'];
+  const timestamp = headers['service-timestamp'];
+  const signature = headers['service-signature'];
+  if (typeof id !== 'string' || typeof timestamp !== 'string' || typeof signature !== 'string') return false;
+  if (!/^\d+$/.test(timestamp) || Math.abs(nowSeconds - Number(timestamp)) > 5 * 60) return false;
+  const key = Buffer.from(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret, 'base64');
+  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest();
+  return signature.split(' ').some((entry) => {
+    const [version, value] = entry.split(',', 2);
+    if (version !== 'v1' || !value) return false;
+    const given = Buffer.from(value, 'base64');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+}
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** The receiver's clock when it arrived (unix seconds). */
+  at: number;
+}
+
+/** A receiver on loopback whose answer the test chooses: a status, or no answer at all. */
+function startReceiver(): Promise<{ url: string; received: Received[]; answer: { mode: number | 'hang' }; close(): Promise<void> }> {
+  const received: Received[] = [];
+  const answer: { mode: number | 'hang' } = { mode: 200 };
+  const server: Server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Math.floor(Date.now() / 1000) });
+      if (answer.mode !== 'hang') res.writeHead(answer.mode).end();
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+        received,
+        answer,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}
+
+describe('HTTP: webhook deliveries to a real receiver on loopback', () => {
+  let server: TestServer;
+  let schemas: PublishedSchemas;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  const owner = {
+    get: (url: string) => server.request('GET', url, { key: null, secret: OWNER_KEY }),
+    post: (url: string, body?: unknown) => server.request('POST', url, { key: null, secret: OWNER_KEY, body }),
+    patch: (url: string, body: unknown) => server.request('PATCH', url, { key: null, secret: OWNER_KEY, body }),
+  };
+  const nowSeconds = () => Math.floor(Date.now() / 1000);
+  const deliver = () => deliverDue(server.engine.platform);
+  const MINUTE = 60_000;
+
+  beforeEach(async () => {
+    // A receiver that hangs past the (shortened) timeout fails the attempt, as one past 10 s would.
+    server = await startTestServer({ secretKeyLimitPerMinute: 100_000, webhookAllowPrivateUrls: true, webhookTimeoutMs: 300 });
+    schemas = await publishedSchemas(server);
+    receiver = await startReceiver();
+  });
+  afterEach(async () => {
+    await receiver.close();
+    await server.close();
+  });
+
+  async function endpoint(events: string[] = ['*']): Promise<{ id: string; secret: string }> {
+    return schemas.expectAnswer('sellerCreateWebhook', await owner.post('/v1/webhooks', { url: receiver.url, events }));
+  }
+
+  it('sends a signed webhook.test event that the receiver verifies', async () => {
+    const { id, secret } = await endpoint(['trips.*']);
+    const delivery = schemas.expectAnswer('sellerTestWebhook', await owner.post(`/v1/webhooks/${id}/test`));
+    expect(delivery).to.include({ type: 'webhook.test', status: 'pending' });
+    expect(await deliver()).to.equal(1);
+    expect(receiver.received).to.have.length(1);
+    const [got] = receiver.received;
+    expect(got.headers['content-type']).to.equal('application/json');
+    expect(verifyStandardWebhook(secret, got.headers, got.body, nowSeconds())).to.equal(true);
+    expect(verifyStandardWebhook(secret, got.headers, got.body.replace('webhook.test', 'webhook.tesT'), nowSeconds())).to.equal(false);
+    const body = JSON.parse(got.body);
+    expect(Object.keys(body)).to.deep.equal(['id', 'type', 'created_at', 'data']);
+    expect(body).to.include({ id: delivery.event_id, type: 'webhook.test' });
+    expect(got.headers['service-event-id']).to.equal(delivery.event_id);
+    const listed = schemas.expectAnswer('sellerListWebhookDeliveries', await owner.get(`/v1/webhooks/${id}/deliveries`));
+    expect(listed.data[0]).to.include({ id: delivery.id, status: 'succeeded', next_attempt_at: null });
+    expect(listed.data[0].attempts.map((a: any) => [a.attempt, a.status, a.succeeded])).to.deep.equal([[1, 200, true]]);
+  });
+
+  it('retries after 1, 5 and 30 minutes through 500 and a hanging receiver, with the same event id, until it recovers', async () => {
+    const { id, secret } = await endpoint();
+    const delivery = (await owner.post(`/v1/webhooks/${id}/test`)).body;
+    receiver.answer.mode = 500;
+    await deliver();
+    server.clock.tick(MINUTE - 1000);
+    expect(await deliver(), 'not due before a minute').to.equal(0);
+    server.clock.tick(1000);
+    expect(await deliver()).to.equal(1);
+    receiver.answer.mode = 'hang';
+    server.clock.tick(5 * MINUTE);
+    expect(await deliver()).to.equal(1);
+    receiver.answer.mode = 200;
+    server.clock.tick(30 * MINUTE - 1000);
+    expect(await deliver(), 'not due before 30 minutes').to.equal(0);
+    server.clock.tick(1000);
+    expect(await deliver()).to.equal(1);
+    server.clock.tick(2 * 60 * MINUTE);
+    expect(await deliver(), 'nothing more once it succeeded').to.equal(0);
+
+    expect(receiver.received).to.have.length(4);
+    for (const got of receiver.received) {
+      expect(got.headers['service-event-id']).to.equal(delivery.event_id);
+      expect(JSON.parse(got.body).id).to.equal(delivery.event_id);
+    }
+    const last = receiver.received[3];
+    expect(verifyStandardWebhook(secret, last.headers, last.body, last.at)).to.equal(true);
+    const listed = (await owner.get(`/v1/webhooks/${id}/deliveries`)).body;
+    const attempts = listed.data[0].attempts;
+    expect(attempts.map((a: any) => a.status)).to.deep.equal([500, 500, null, 200]);
+    expect(attempts[2].error).to.match(/300 ms/);
+    const at = attempts.map((a: any) => Date.parse(a.at));
+    expect([at[1] - at[0], at[2] - at[1], at[3] - at[2]]).to.deep.equal([MINUTE, 5 * MINUTE, 30 * MINUTE]);
+    expect(listed.data[0].status).to.equal('succeeded');
+  });
+
+  it('gives up after 2, 6, 12 and 24 hours more, and turns off an endpoint with no success for 3 days', async () => {
+    const { id } = await endpoint();
+    receiver.answer.mode = 500;
+    const first = (await owner.post(`/v1/webhooks/${id}/test`)).body;
+    await deliver();
+    for (const wait of [1, 5, 30, 120, 360, 720, 1440]) {
+      server.clock.tick(wait * MINUTE);
+      expect(await deliver(), `retry after ${wait} minutes`).to.equal(1);
+    }
+    server.clock.tick(48 * 60 * MINUTE);
+    expect(await deliver()).to.equal(0);
+    let listed = (await owner.get(`/v1/webhooks/${id}/deliveries`)).body;
+    expect(listed.data.find((d: any) => d.id === first.id)).to.include({ status: 'failed', next_attempt_at: null });
+    expect((await owner.get(`/v1/webhooks/${id}`)).body.enabled).to.equal(true);
+
+    // Three days after the first failure, one more failure turns it off.
+    server.clock.tick(24 * 60 * MINUTE);
+    await owner.post(`/v1/webhooks/${id}/test`);
+    await deliver();
+    expect((await owner.get(`/v1/webhooks/${id}`)).body.enabled).to.equal(false);
+
+    // Re-sent after the receiver recovered and the seller turned it back on: the same event id.
+    receiver.answer.mode = 200;
+    await owner.patch(`/v1/webhooks/${id}`, { enabled: true });
+    const resent = schemas.expectAnswer('sellerResendWebhookDelivery', await owner.post(`/v1/webhooks/${id}/deliveries/${first.id}/resend`));
+    expect(resent.status).to.equal('pending');
+    const before = receiver.received.length;
+    await deliver();
+    const sent = receiver.received.slice(before).map((r) => r.headers['service-event-id']);
+    expect(sent).to.include(first.event_id);
+    listed = (await owner.get(`/v1/webhooks/${id}/deliveries`)).body;
+    expect(listed.data.find((d: any) => d.id === first.id).status).to.equal('succeeded');
+  });
+
+  it('signs with the old and the new secret for 24 hours after a roll', async () => {
+    const { id, secret } = await endpoint();
+    const rolled = (await owner.post(`/v1/webhooks/${id}/roll-secret`)).body;
+    await owner.post(`/v1/webhooks/${id}/test`);
+    await deliver();
+    const got = receiver.received[0];
+    expect(String(got.headers['service-signature']).split(' ')).to.have.length(2);
+    expect(verifyStandardWebhook(secret, got.headers, got.body, nowSeconds())).to.equal(true);
+    expect(verifyStandardWebhook(rolled.secret, got.headers, got.body, nowSeconds())).to.equal(true);
+    server.clock.tick(24 * 60 * MINUTE);
+    await owner.post(`/v1/webhooks/${id}/test`);
+    await deliver();
+    const later = receiver.received[1];
+    expect(String(later.headers['service-signature']).split(' ')).to.have.length(1);
+    expect(verifyStandardWebhook(secret, later.headers, later.body, nowSeconds())).to.equal(false);
+    expect(verifyStandardWebhook(rolled.secret, later.headers, later.body, nowSeconds())).to.equal(true);
+  });
+
+  it("delivers the seller's trip events to endpoints subscribed to them", async () => {
+    const { id } = await endpoint(['trips.*']);
+    const other = await endpoint(['bookings.*']);
+    const products = (await owner.get('/v1/products?limit=100')).body.data;
+    const published = products.find((p: any) => p.status === 'published' || p.published === true) ?? products[0];
+    const answer = await owner.post(`/v1/products/${published.id}/unpublish`);
+    expect(answer.status, answer.text).to.equal(200);
+    let listed: any[] = [];
+    for (let i = 0; i < 40 && listed.length === 0; i += 1) {
+      await new Promise((r) => setTimeout(r, 25));
+      listed = (await owner.get(`/v1/webhooks/${id}/deliveries`)).body.data;
+    }
+    expect(listed.map((d: any) => d.type)).to.deep.equal(['trip.unpublished']);
+    await deliver();
+    const body = JSON.parse(receiver.received[0].body);
+    expect(body).to.include({ type: 'trip.unpublished' });
+    expect(body.data).to.deep.equal({ product_id: published.id });
+    expect((await owner.get(`/v1/webhooks/${other.id}/deliveries`)).body.data).to.deep.equal([]);
+  });
+});
