@@ -28,6 +28,7 @@ import {
   tripFilter,
 } from './trip-list';
 import { textRelevance } from '../search';
+import { facetsNamedIn } from '../filter-lists';
 import { PRODUCTS } from '../../projections/catalog/doc';
 import { ContentReads } from '../../projections/content/queries';
 import { DEFAULT_HOME } from '../../domain/site-content';
@@ -131,7 +132,7 @@ export class CatalogQueries {
       return card;
     });
     const answer: Record<string, unknown> = { data, next_cursor: next, total };
-    if (query.facets) answer.facets = facetsOf(candidates.map((c) => c.product));
+    if (query.facets) answer.facets = facetsNamedIn(facetsOf(candidates.map((c) => c.product)), locale);
     return answer;
   }
 

@@ -2,6 +2,8 @@ import type { StorefrontDoc } from '../platform/context';
 import { defineFeature } from '../platform/feature';
 import { FilterListQueries } from './queries';
 
+export { facetsNamedIn } from './names';
+
 /**
  * Spec 4.8: the cities, categories, places and sellers a storefront's published trips use, with
  * place and seller pages. Read from the catalog projection (so the catalog's version keeps cached

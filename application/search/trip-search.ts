@@ -9,6 +9,7 @@ import type { SellerDoc, StorefrontDoc } from '../platform/context';
 import type { DocumentStore } from '../platform/ports/document-store';
 import type { Fx } from '../platform/ports/fx';
 import type { TripIndex } from './trip-index';
+import { facetsNamedIn } from '../filter-lists';
 
 /** GET /v1/public/search's parameters (spec 4.2), validated. */
 export interface SearchQuery {
@@ -165,7 +166,7 @@ export class TripSearch {
       data: page.map((c) => searchItem(this.views.tripCard(c.product, sellers.get(c.product.seller_id), query.locale, p))),
       total: ordered.length,
       page: query.page,
-      facets,
+      facets: facetsNamedIn(facets, query.locale),
     };
   }
 

@@ -92,7 +92,7 @@ const Facets = object(
   {},
   {
     description:
-      'Counts over every match of the filters. rating values 4.5 and 4 each count trips rated that or better; duration lists the length buckets then the days buckets (a multi-day trip counts in multi_day and in its days bucket)',
+      'Counts over every match of the filters. rating values 4.5 and 4 each count trips rated that or better; duration lists the length buckets then the days buckets (a multi-day trip counts in multi_day and in its days bucket); city and category are named in `locale` as GET /v1/public/cities and /categories name them, the other facets have name null',
   },
 );
 

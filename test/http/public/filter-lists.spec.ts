@@ -180,6 +180,29 @@ describe('HTTP: filter lists (spec 4.8)', () => {
       expect(places.find((p: any) => p.slug === 'belem-tower')).to.deep.include({ name: 'Belém Tower', content_locale: 'en' });
     });
 
+    it('names the city and category facets of the trip list and of search in the asked language as these lists name them', async () => {
+      for (const [key, locale] of [
+        [MARKET_KEY, 'de'],
+        [MARKET_KEY, 'ja'],
+        [DIRECT_KEY, 'es'],
+        [MARKET_KEY, null],
+      ]) {
+        const inLocale = locale ? `locale=${locale}` : '';
+        const named = (data: { slug: string; name: string }[]) => Object.fromEntries(data.map((item) => [item.slug, item.name]));
+        const cities = named((await get(`/v1/public/cities?${inLocale}`, key!)).body.data);
+        const categories = named((await get(`/v1/public/categories?${inLocale}`, key!)).body.data);
+        const list = (await get(`/v1/public/products?facets=true&limit=1&${inLocale}`, key!)).body.facets;
+        const search = (await get(`/v1/public/search?per_page=1&${inLocale}`, key!)).body.facets;
+        for (const facets of [list, search]) {
+          expect(named(facets.city.map((f: any) => ({ slug: f.value, name: f.name })))).to.deep.equal(cities);
+          expect(named(facets.category.map((f: any) => ({ slug: f.value, name: f.name })))).to.deep.equal(categories);
+        }
+      }
+      const german = (await get('/v1/public/products?facets=true&limit=1&locale=de', MARKET_KEY)).body.facets;
+      expect(german.city.find((f: any) => f.value === 'lisbon').name).to.equal('Lissabon');
+      expect(german.category.find((f: any) => f.value === 'culture').name).to.equal('Kultur & Geschichte');
+    });
+
     it('answers a place page in the asked language when the library has it, else English, and with no body when the place has no text', async () => {
       const de = expectAnswer('getPlace', await get('/v1/public/places/alfama?locale=de', MARKET_KEY));
       expect(de).to.deep.include({ content_locale: 'de', name: 'Alfama', locales: ['de', 'en', 'es'] });

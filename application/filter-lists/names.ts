@@ -1,0 +1,27 @@
+import { PLATFORM_CATEGORIES } from './categories';
+import { PLACE_LIBRARY } from './place-library';
+
+interface Facet {
+  value: string | number;
+  name: string | null;
+}
+
+const CATEGORY_NAMES = new Map(PLATFORM_CATEGORIES.map((c) => [c.slug, c.names]));
+
+/**
+ * The trip list's and search's city and category facets (spec 2.3) named in `locale` as the filter
+ * lists name them (spec 4.8), so a filter page built from facets reads as the lists it links to;
+ * a name with no translation stays as the trips give it.
+ */
+export function facetsNamedIn<V extends Facet, F extends { city: V[]; category: V[] }>(facets: F, locale = 'en'): F {
+  const named = (list: V[], name: (slug: string) => string | undefined) => list.map((f) => ({ ...f, name: name(String(f.value).toLowerCase()) ?? f.name }));
+  return {
+    ...facets,
+    city: named(facets.city, (slug) => PLACE_LIBRARY[slug]?.names[locale]),
+    // As GET /categories names them: a platform category by the platform's name, whatever a trip calls it.
+    category: named(facets.category, (slug) => {
+      const names = CATEGORY_NAMES.get(slug);
+      return names?.[locale] ?? names?.en;
+    }),
+  };
+}
