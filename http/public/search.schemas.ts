@@ -30,7 +30,7 @@ const SearchFacets = object(
   {},
   {
     description:
-      'Counts over every match; duration lists the length buckets then the days buckets (a multi-day trip counts in multi_day and in its days bucket)',
+      'Counts over every match; duration lists the length buckets then the days buckets (a multi-day trip counts in multi_day and in its days bucket); city and category are named in `locale` as GET /v1/public/cities and /categories name them, the others have name null',
   },
 );
 
