@@ -128,6 +128,7 @@ export function openApiDocument(surfaces: readonly Surface[]): Record<string, un
         'Changes are additive: clients ignore unknown fields and handle unknown error codes by status.',
     },
     paths,
+    webhooks: Object.assign({}, ...surfaces.map((s) => s.doc?.webhooks ?? {})),
     components: {
       securitySchemes: Object.assign({}, ...surfaces.map((s) => s.doc?.securitySchemes ?? {})),
       schemas,

@@ -23,6 +23,8 @@ export interface SurfaceDoc {
   errors: string[];
   /** Whether answers carry RateLimit-* headers. */
   rateLimited: boolean;
+  /** OpenAPI 3.1 `webhooks`: what the service POSTs to the surface's users, by event name (Path Item objects). */
+  webhooks?: Record<string, unknown>;
 }
 
 /**

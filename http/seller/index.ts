@@ -15,6 +15,7 @@ import { productOperations } from './products';
 import { productSchemas } from './products.schemas';
 import { teamOperations, teamSchemas } from './team';
 import { webhookSellerOperations } from './webhooks';
+import { webhookEventDocs } from './webhooks.events';
 import { webhookSellerSchemas } from './webhooks.schemas';
 
 export interface SellerSurfaceDeps {
@@ -54,6 +55,7 @@ export function sellerSurface(deps: SellerSurfaceDeps): Surface {
       securitySchemes: { secretKey: { type: 'http', scheme: 'bearer', description: 'Seller secret key, prefix tp_sk_, with scopes (permissions).' } },
       errors: ['401', '403', '404', '409', '422', '429', '503'],
       rateLimited: true,
+      webhooks: webhookEventDocs,
     },
   });
 }

@@ -1,8 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { expect } from 'chai';
 import { deliverDue } from '../../../application/webhooks';
+import { WEBHOOK_EVENT_TYPES } from '../../../domain/webhook';
 import { OWNER_KEY, TestServer, startTestServer } from '../harness';
 import { PublishedSchemas, publishedSchemas } from '../openapi-answers';
 
@@ -198,6 +201,37 @@ describe('HTTP: webhook deliveries to a real receiver on loopback', () => {
     expect(verifyStandardWebhook(rolled.secret, later.headers, later.body, nowSeconds())).to.equal(true);
   });
 
+  /** The body sent is valid against the OpenAPI document's `webhooks` entry of its type. */
+  async function expectPublishedBody(body: string): Promise<void> {
+    const doc = (await server.request('GET', '/v1/openapi.json', { key: null })).body;
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema(doc, 'openapi.json');
+    const type = JSON.parse(body).type;
+    const validate = ajv.compile({ $ref: `openapi.json#/webhooks/${type}/post/requestBody/content/application~1json/schema` });
+    expect(validate(JSON.parse(body)), JSON.stringify(validate.errors)).to.equal(true);
+  }
+
+  it('publishes every event type in the OpenAPI webhooks section, signature headers included', async () => {
+    const doc = (await server.request('GET', '/v1/openapi.json', { key: null })).body;
+    expect(Object.keys(doc.webhooks)).to.include.members([...WEBHOOK_EVENT_TYPES, 'webhook.test']);
+    for (const type of WEBHOOK_EVENT_TYPES) {
+      const post = doc.webhooks[type].post;
+      expect(
+        post.parameters.map((p: any) => p.name),
+        type,
+      ).to.deep.equal(['Service-Event-Id', 'Service-Timestamp', 'Service-Signature']);
+      expect(post.requestBody.content['application/json'].schema.required).to.deep.equal(['id', 'type', 'created_at', 'data']);
+    }
+    for (const type of ['booking.requested', 'booking.confirmed']) {
+      expect(doc.webhooks[type].post.requestBody.content['application/json'].schema.properties.data.required, type).to.include('attribution');
+    }
+    const { id } = await endpoint();
+    await owner.post(`/v1/webhooks/${id}/test`);
+    await deliver();
+    await expectPublishedBody(receiver.received[0].body);
+  });
+
   it("delivers the seller's trip events to endpoints subscribed to them", async () => {
     const { id } = await endpoint(['trips.*']);
     const other = await endpoint(['bookings.*']);
@@ -215,6 +249,7 @@ describe('HTTP: webhook deliveries to a real receiver on loopback', () => {
     const body = JSON.parse(receiver.received[0].body);
     expect(body).to.include({ type: 'trip.unpublished' });
     expect(body.data).to.deep.equal({ product_id: published.id });
+    await expectPublishedBody(receiver.received[0].body);
     expect((await owner.get(`/v1/webhooks/${other.id}/deliveries`)).body.data).to.deep.equal([]);
   });
 });
