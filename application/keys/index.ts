@@ -6,6 +6,9 @@ import { TeamReads } from '../../projections/team/queries';
 import { defineFeature } from '../platform/feature';
 import type { Platform } from '../platform/platform';
 import { secretHash } from '../platform/secrets';
+import { websiteKeyUseCases } from './website-keys';
+
+export { WEBSITE_KEY_GRACE_HOURS } from './website-keys';
 import type { SellerCaller } from '../seller';
 
 /** The member a secret key acts for, and their role; keys the platform issued before teams act for no member with an owner's role. */
@@ -76,11 +79,13 @@ export const keysFeature = defineFeature({
       return doc ? { ...keyView(doc), key: secret } : notFound('key');
     };
     return {
+      /** Decided against the clock: a rotated key stops once its grace is over. */
       websiteKey: async (key: string) => {
         const hash = secretHash(key);
-        const storefront = await reads.websiteKey(hash);
-        return storefront ? { hash, storefront } : null;
+        const found = await reads.websiteKey(hash, platform.clock.now().toISOString());
+        return found ? { hash, ...found } : null;
       },
+      ...websiteKeyUseCases(platform, reads),
       /** Null for a key that is unknown, revoked, or whose member left the team (401 alike). */
       secretKey: async (key: string) => {
         const hash = secretHash(key);

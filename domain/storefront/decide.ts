@@ -7,8 +7,12 @@ import type { Storefront, StorefrontEvent } from './events';
 export type CreateStorefront = { type: 'CreateStorefront'; storefrontId: string; definition: StorefrontDefinition };
 export type UpdateStorefront = { type: 'UpdateStorefront'; definition: StorefrontDefinition };
 export type IssueWebsiteKey = { type: 'IssueWebsiteKey'; keyId: string; keyHash: string };
+/** `now` decides whether the old key is still working; `retiresAt` is when it stops. */
+export type RotateWebsiteKey = { type: 'RotateWebsiteKey'; keyId: string; newKeyId: string; newKeyHash: string; now: string; retiresAt: string };
+export type RevokeWebsiteKey = { type: 'RevokeWebsiteKey'; keyId: string };
+export type SetAllowedOrigins = { type: 'SetAllowedOrigins'; allowedOrigins: string[] };
 
-export type StorefrontCommand = CreateStorefront | UpdateStorefront | IssueWebsiteKey;
+export type StorefrontCommand = CreateStorefront | UpdateStorefront | IssueWebsiteKey | RotateWebsiteKey | RevokeWebsiteKey | SetAllowedOrigins;
 
 function createStorefront(command: CreateStorefront, state: Storefront): StorefrontEvent[] | Refusal {
   if (state.storefrontId) return conflict('storefront_exists', 'the storefront exists already');
@@ -29,6 +33,28 @@ function issueWebsiteKey(command: IssueWebsiteKey, state: Storefront): Storefron
   return [{ type: 'WebsiteKeyIssued', data: { storefrontId: state.storefrontId, keyId: command.keyId, keyHash: command.keyHash } }];
 }
 
+/** Only a current key is rotated: a key already replaced keeps its grace and is revoked, not rotated again. */
+function rotateWebsiteKey(command: RotateWebsiteKey, state: Storefront): StorefrontEvent[] | Refusal {
+  const key = state.websiteKeys[command.keyId];
+  if (!state.storefrontId || !key || (key.retiresAt !== null && key.retiresAt <= command.now)) return notFound('website_key');
+  if (key.retiresAt !== null) return conflict('key_rotated', 'this key was rotated already: rotate the key that replaced it', { retires_at: key.retiresAt });
+  const storefrontId = state.storefrontId;
+  return [
+    { type: 'WebsiteKeyIssued', data: { storefrontId, keyId: command.newKeyId, keyHash: command.newKeyHash } },
+    { type: 'WebsiteKeyRetiring', data: { storefrontId, keyId: command.keyId, retiresAt: command.retiresAt } },
+  ];
+}
+
+function revokeWebsiteKey(command: RevokeWebsiteKey, state: Storefront): StorefrontEvent[] | Refusal {
+  if (!state.storefrontId || !state.websiteKeys[command.keyId]) return notFound('website_key');
+  return [{ type: 'WebsiteKeyRevoked', data: { storefrontId: state.storefrontId, keyId: command.keyId } }];
+}
+
+function setAllowedOrigins(command: SetAllowedOrigins, state: Storefront): StorefrontEvent[] | Refusal {
+  if (!state.storefrontId || !state.definition) return notFound('storefront');
+  return updateStorefront({ type: 'UpdateStorefront', definition: { ...state.definition, allowed_origins: command.allowedOrigins } }, state);
+}
+
 export function decideStorefront(command: StorefrontCommand, state: Storefront): StorefrontEvent[] | Refusal {
   switch (command.type) {
     case 'CreateStorefront':
@@ -37,6 +63,12 @@ export function decideStorefront(command: StorefrontCommand, state: Storefront):
       return updateStorefront(command, state);
     case 'IssueWebsiteKey':
       return issueWebsiteKey(command, state);
+    case 'RotateWebsiteKey':
+      return rotateWebsiteKey(command, state);
+    case 'RevokeWebsiteKey':
+      return revokeWebsiteKey(command, state);
+    case 'SetAllowedOrigins':
+      return setAllowedOrigins(command, state);
     default:
       return assertNever(command);
   }

@@ -5,15 +5,33 @@ import type { StorefrontDefinition } from '../catalog/definitions';
 export type StorefrontCreated = Event<'StorefrontCreated', { storefrontId: string; definition: StorefrontDefinition }>;
 export type StorefrontUpdated = Event<'StorefrontUpdated', { storefrontId: string; definition: StorefrontDefinition }>;
 export type WebsiteKeyIssued = Event<'WebsiteKeyIssued', { storefrontId: string; keyId: string; keyHash: string }>;
+/** A rotated key keeps working until `retiresAt` beside the key that replaced it (spec part 5, 3). */
+export type WebsiteKeyRetiring = Event<'WebsiteKeyRetiring', { storefrontId: string; keyId: string; retiresAt: string }>;
+export type WebsiteKeyRevoked = Event<'WebsiteKeyRevoked', { storefrontId: string; keyId: string }>;
 
-export type StorefrontEvent = StorefrontCreated | StorefrontUpdated | WebsiteKeyIssued;
+export type StorefrontEvent = StorefrontCreated | StorefrontUpdated | WebsiteKeyIssued | WebsiteKeyRetiring | WebsiteKeyRevoked;
 
 export interface Storefront {
   storefrontId: string | null;
+  definition: StorefrontDefinition | null;
+  /** Keys not revoked, each with when it retires after a rotation (null while it is current). */
+  websiteKeys: Readonly<Record<string, { retiresAt: string | null }>>;
 }
 
-export const initialStorefront = (): Storefront => ({ storefrontId: null });
+export const initialStorefront = (): Storefront => ({ storefrontId: null, definition: null, websiteKeys: {} });
 
 export function evolveStorefront(state: Storefront, event: StorefrontEvent): Storefront {
-  return event.type === 'StorefrontCreated' ? { storefrontId: event.data.storefrontId } : state;
+  switch (event.type) {
+    case 'StorefrontCreated':
+    case 'StorefrontUpdated':
+      return { ...state, storefrontId: event.data.storefrontId, definition: event.data.definition };
+    case 'WebsiteKeyIssued':
+      return { ...state, websiteKeys: { ...state.websiteKeys, [event.data.keyId]: { retiresAt: null } } };
+    case 'WebsiteKeyRetiring':
+      return { ...state, websiteKeys: { ...state.websiteKeys, [event.data.keyId]: { retiresAt: event.data.retiresAt } } };
+    case 'WebsiteKeyRevoked': {
+      const { [event.data.keyId]: _revoked, ...websiteKeys } = state.websiteKeys;
+      return { ...state, websiteKeys };
+    }
+  }
 }

@@ -5,7 +5,7 @@ import type { RateState } from './rate-limit';
 
 export interface WebsiteKeys {
   /** The storefront a website key opens, with the key's digest; null for a key that opens none. */
-  resolve(key: string): Promise<{ hash: string; storefront: Readonly<StorefrontDoc> } | null>;
+  resolve(key: string): Promise<{ hash: string; storefront: Readonly<StorefrontDoc>; retiresAt?: string | null } | null>;
   /** Changes whenever keys or storefronts may have changed. */
   version(): number;
 }
@@ -39,7 +39,8 @@ export function websiteKey(keys: WebsiteKeys, limits: WebsiteKeyLimits) {
   const resolve = async (key: string): Promise<Resolved | null> => {
     const version = keys.version();
     const resolved = await keys.resolve(key);
-    if (resolved && keys.version() === version) memo.set(key, resolved);
+    // A rotated key in its grace is asked about on every call: whether it still works depends on the clock.
+    if (resolved && !resolved.retiresAt && keys.version() === version) memo.set(key, resolved);
     return resolved;
   };
   const admit = (ctx: Context, { hash, storefront }: Resolved): void => {

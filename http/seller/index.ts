@@ -14,6 +14,7 @@ import { requirePermission } from './permission';
 import { productOperations } from './products';
 import { productSchemas } from './products.schemas';
 import { teamOperations, teamSchemas } from './team';
+import { websiteKeyOperations, websiteKeySchemas } from './website-keys';
 import { webhookSellerOperations } from './webhooks';
 import { webhookEventDocs } from './webhooks.events';
 import { webhookSellerSchemas } from './webhooks.schemas';
@@ -40,6 +41,7 @@ export function sellerSurface(deps: SellerSurfaceDeps): Surface {
       ...webhookSellerOperations,
       ...teamOperations,
       ...keyOperations,
+      ...websiteKeyOperations,
     ],
     schemas: {
       ...productSchemas,
@@ -49,6 +51,7 @@ export function sellerSurface(deps: SellerSurfaceDeps): Surface {
       ...webhookSellerSchemas,
       ...teamSchemas,
       ...keySchemas,
+      ...websiteKeySchemas,
     },
     doc: {
       security: [{ secretKey: [] }],

@@ -42,4 +42,6 @@ export interface KeyDoc extends Doc {
   name?: string | null;
   created_by?: string | null;
   created_at?: string;
+  /** Website keys: a rotated key works until then. */
+  retires_at?: string | null;
 }

@@ -95,11 +95,21 @@ const handlers: HandlersOf<CatalogEvent, RecordedEvent, Write[]> = {
       collection: KEYS,
       replaceOne: {
         filter: { _id: e.data.keyHash },
-        doc: { _id: e.data.keyHash, kind: 'website', key_id: e.data.keyId, storefront_id: e.data.storefrontId, revoked: false },
+        doc: {
+          _id: e.data.keyHash,
+          kind: 'website',
+          key_id: e.data.keyId,
+          storefront_id: e.data.storefrontId,
+          revoked: false,
+          retires_at: null,
+          created_at: e.recordedAt,
+        },
         upsert: true,
       },
     },
   ],
+  WebsiteKeyRetiring: (e) => [{ collection: KEYS, updateOne: { filter: { key_id: e.data.keyId }, update: { $set: { retires_at: e.data.retiresAt } } } }],
+  WebsiteKeyRevoked: (e) => [{ collection: KEYS, updateOne: { filter: { key_id: e.data.keyId }, update: { $set: { revoked: true } } } }],
   ProductCreated: (e) => [
     setProduct(e, {
       seller_id: e.data.sellerId,
@@ -117,7 +127,7 @@ const handlers: HandlersOf<CatalogEvent, RecordedEvent, Write[]> = {
 export const catalogProjector = defineProjector<CatalogEvent>(
   'catalog',
   {
-    [KEYS]: [{ key_id: 1 }, { seller_id: 1 }],
+    [KEYS]: [{ key_id: 1 }, { seller_id: 1 }, { storefront_id: 1 }],
     [SELLERS]: [{ slug: 1 }],
     [STOREFRONTS]: [],
     [PRODUCTS]: [

@@ -19,11 +19,22 @@ export class CatalogReads {
     return this.docs.collection<KeyDoc>(KEYS).findOne({ _id: hash });
   }
 
-  /** The storefront a website key opens: null when the key is unknown, revoked, not a website key or its storefront is gone. */
-  async websiteKey(hash: string): Promise<Readonly<StorefrontDoc> | null> {
+  /**
+   * The storefront a website key opens at `now`, and when the key retires (null while it is current): null when the
+   * key is unknown, revoked, past its rotation's grace, not a website key or its storefront is gone.
+   */
+  async websiteKey(hash: string, now: string): Promise<{ storefront: Readonly<StorefrontDoc>; retiresAt: string | null } | null> {
     const found = await this.key(hash);
     if (!found || found.kind !== 'website' || found.revoked || !found.storefront_id) return null;
-    return this.storefront(found.storefront_id);
+    const retiresAt = found.retires_at ?? null;
+    if (retiresAt !== null && retiresAt <= now) return null;
+    const storefront = await this.storefront(found.storefront_id);
+    return storefront ? { storefront, retiresAt } : null;
+  }
+
+  /** A storefront's website keys that work or are in their grace, oldest first. */
+  websiteKeysOf(storefrontId: string): Promise<Readonly<KeyDoc>[]> {
+    return this.docs.collection<KeyDoc>(KEYS).find({ storefront_id: storefrontId, kind: 'website', revoked: false }, { sort: { created_at: 1 } });
   }
 
   /** The seller and permissions a secret key carries, and the member it acts for: null when the key is unknown, revoked or not a secret key. */

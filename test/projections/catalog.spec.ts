@@ -41,7 +41,7 @@ describe('catalog projector', () => {
     expect(await projected.docs('keys')).to.deep.equal([
       { ...platformIssued, _id: 'hash-1', kind: 'secret', key_id: 'key-1', seller_id: 'seller-1', scopes: ['products:read'], revoked: false },
       { ...platformIssued, _id: 'hash-2', kind: 'secret', key_id: 'key-2', seller_id: 'seller-1', scopes: [], revoked: true },
-      { _id: 'hash-3', kind: 'website', key_id: 'key-3', storefront_id: 'sf-1', revoked: false },
+      { _id: 'hash-3', kind: 'website', key_id: 'key-3', storefront_id: 'sf-1', revoked: false, retires_at: null, created_at: RECORDED_AT },
     ]);
   });
 
