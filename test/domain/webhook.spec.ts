@@ -1,5 +1,14 @@
 import { expect } from 'chai';
-import { ROLL_OVERLAP_MS, WebhookEvent, signingSecrets, subscribes, webhookEndpointDecider } from '../../domain/webhook';
+import {
+  RETRY_DELAYS_MS,
+  ROLL_OVERLAP_MS,
+  WebhookDeliveryEvent,
+  WebhookEvent,
+  signingSecrets,
+  subscribes,
+  webhookDeliveryDecider,
+  webhookEndpointDecider,
+} from '../../domain/webhook';
 import { given } from './given-when-then';
 
 const at = '2026-11-22T08:00:00.000Z';
@@ -68,5 +77,51 @@ describe('webhook endpoint decider', () => {
     expect(subscribes(['bookings.*'], 'trip.published')).to.equal(false);
     expect(subscribes(['trip.updated'], 'trip.updated')).to.equal(true);
     expect(subscribes(['*'], 'page.published')).to.equal(true);
+  });
+});
+
+describe('webhook delivery decider', () => {
+  const scheduled: WebhookDeliveryEvent = {
+    type: 'WebhookDeliveryScheduled',
+    data: { deliveryId: 'd1', endpointId: 'e1', sellerId: 's1', eventId: 'evt_1', type: 'trip.published', createdAt: at, data: { product_id: 'p1' } },
+  };
+  const attempted = (attempt: number, status: number | null, nextAttemptAt: string | null): WebhookDeliveryEvent => ({
+    type: 'WebhookDeliveryAttempted',
+    data: { deliveryId: 'd1', attempt, at, status, error: null, succeeded: status !== null && status < 300, nextAttemptAt },
+  });
+  const later = (ms: number) => new Date(now.getTime() + ms).toISOString();
+
+  it('schedules one delivery per endpoint and event: a repeat schedules nothing more', () => {
+    given(webhookDeliveryDecider).when({ type: 'ScheduleDelivery', delivery: scheduled.data }).then([scheduled]);
+    given(webhookDeliveryDecider, [scheduled]).when({ type: 'ScheduleDelivery', delivery: scheduled.data }).thenNothing();
+  });
+
+  it('retries a failure after 1, 5 and 30 minutes, then 2, 6, 12 and 24 hours, then gives up', () => {
+    expect(RETRY_DELAYS_MS).to.deep.equal([1, 5, 30, 120, 360, 720, 1440].map((m) => m * 60_000));
+    given(webhookDeliveryDecider, [scheduled])
+      .when({ type: 'RecordAttempt', attempt: 1, status: 500, error: null, now })
+      .then([attempted(1, 500, later(60_000))]);
+    const failures = [1, 2, 3, 4, 5, 6, 7].map((n) => attempted(n, 500, later(RETRY_DELAYS_MS[n - 1])));
+    given(webhookDeliveryDecider, [scheduled, ...failures])
+      .when({ type: 'RecordAttempt', attempt: 8, status: null, error: 'timeout', now })
+      .then([
+        { type: 'WebhookDeliveryAttempted', data: { deliveryId: 'd1', attempt: 8, at, status: null, error: 'timeout', succeeded: false, nextAttemptAt: null } },
+      ]);
+  });
+
+  it('counts any 2xx as success, and records an attempt once', () => {
+    given(webhookDeliveryDecider, [scheduled])
+      .when({ type: 'RecordAttempt', attempt: 1, status: 204, error: null, now })
+      .then([attempted(1, 204, null)]);
+    given(webhookDeliveryDecider, [scheduled, attempted(1, 500, later(60_000))])
+      .when({ type: 'RecordAttempt', attempt: 1, status: 500, error: null, now })
+      .thenNothing();
+  });
+
+  it("resends only the seller's own delivery", () => {
+    given(webhookDeliveryDecider, [scheduled]).when({ type: 'ResendDelivery', sellerId: 's2', now }).thenRefused('NotFound', { entity: 'delivery' });
+    given(webhookDeliveryDecider, [scheduled])
+      .when({ type: 'ResendDelivery', sellerId: 's1', now })
+      .then([{ type: 'WebhookDeliveryResent', data: { deliveryId: 'd1', at } }]);
   });
 });

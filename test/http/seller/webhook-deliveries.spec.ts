@@ -6,7 +6,7 @@ import addFormats from 'ajv-formats';
 import { expect } from 'chai';
 import { deliverDue } from '../../../application/webhooks';
 import { WEBHOOK_EVENT_TYPES } from '../../../domain/webhook';
-import { OWNER_KEY, TestServer, startTestServer } from '../harness';
+import { OWNER_KEY, TestServer, openStart, simpleTrip, startTestServer } from '../harness';
 import { PublishedSchemas, publishedSchemas } from '../openapi-answers';
 
 /**
@@ -230,6 +230,44 @@ describe('HTTP: webhook deliveries to a real receiver on loopback', () => {
     await owner.post(`/v1/webhooks/${id}/test`);
     await deliver();
     await expectPublishedBody(receiver.received[0].body);
+  });
+
+  /** The endpoint's deliveries once the reactor has scheduled `count` of them (it runs after the append). */
+  async function deliveriesOf(id: string, count: number): Promise<any[]> {
+    let listed: any[] = [];
+    for (let i = 0; i < 80 && listed.length < count; i += 1) {
+      await new Promise((r) => setTimeout(r, 25));
+      listed = (await owner.get(`/v1/webhooks/${id}/deliveries`)).body.data;
+    }
+    return listed;
+  }
+
+  it('sends booking.confirmed with its attribution, then booking.cancelled, to an endpoint subscribed to bookings.*', async () => {
+    const { id, secret } = await endpoint(['bookings.*']);
+    const trip = await simpleTrip(server);
+    const start = await openStart(server, trip.optionId);
+    const selection = { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 2 }] };
+    const hold = await server.request('POST', '/v1/public/holds', { body: { ...selection, attribution: { utm_source: 'newsletter' } } });
+    expect(hold.status, hold.text).to.equal(201);
+    const lead = { name: 'Ana Lima', email: 'ana@example.com', phone: '+351 912 345 678' };
+    const checkout = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead } });
+    expect(checkout.body.status, checkout.text).to.equal('confirmed');
+    const token = encodeURIComponent(checkout.body.booking_token);
+    const cancel = await server.request('POST', `/v1/public/bookings/${hold.body.ref}/cancel?token=${token}`, { body: { reason: 'plans changed' } });
+    expect(cancel.status, cancel.text).to.equal(200);
+    const listed = await deliveriesOf(id, 2);
+    expect(listed.map((d: any) => d.type).reverse()).to.deep.equal(['booking.confirmed', 'booking.cancelled']);
+    await deliver();
+    const confirmed = JSON.parse(receiver.received[0].body);
+    expect(confirmed.type).to.equal('booking.confirmed');
+    expect(confirmed.data).to.include({ booking_ref: hold.body.ref, product_id: trip.productId, option_id: trip.optionId, start, places: 2 });
+    expect(confirmed.data.attribution).to.deep.include({ utm_source: 'newsletter' });
+    expect(verifyStandardWebhook(secret, receiver.received[0].headers, receiver.received[0].body, receiver.received[0].at)).to.equal(true);
+    await expectPublishedBody(receiver.received[0].body);
+    const cancelled = JSON.parse(receiver.received[1].body);
+    expect(cancelled).to.include({ type: 'booking.cancelled' });
+    expect(cancelled.data).to.include({ booking_ref: hold.body.ref, cancelled_by: 'traveller', reason: 'plans changed' });
+    await expectPublishedBody(receiver.received[1].body);
   });
 
   it("delivers the seller's trip events to endpoints subscribed to them", async () => {
