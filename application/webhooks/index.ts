@@ -7,6 +7,7 @@ import * as deliveries from './deliveries';
 import * as endpoints from './endpoints';
 import { deliverWebhooksJob } from './jobs/deliver';
 import { webhookDeliveriesReactor } from './reactors/deliveries';
+import { webhookTurnedOffMailReactor } from './reactors/turned-off-mail';
 import type { EndpointBody, EndpointChange, WebhookCaller } from './types';
 
 export { deliverDue } from './jobs/deliver';
@@ -17,7 +18,7 @@ export type { EndpointBody, EndpointChange, EndpointView, EndpointWithSecret } f
 export const webhooksFeature = defineFeature({
   name: 'webhooks',
   projectors: [webhooksProjector, webhookDeliveriesProjector],
-  reactors: [webhookDeliveriesReactor],
+  reactors: [webhookDeliveriesReactor, webhookTurnedOffMailReactor],
   jobs: [deliverWebhooksJob],
   create(platform) {
     const deps: deliveries.DeliveryPlatform = { ...platform, webhooks: new WebhookReads(platform.docs), deliveries: new WebhookDeliveryReads(platform.docs) };

@@ -1,5 +1,6 @@
 import { assertNever } from '../shared/decider';
 import { Refusal, conflict, invalidInput, notFound } from '../shared/refusal';
+import { FAILING_ENDPOINT_OFF_AFTER_MS } from './delivery';
 import { WEBHOOK_SUBSCRIPTIONS } from './event-types';
 import { Endpoint, WebhookEndpoint, WebhookEndpointChangedData, WebhookEndpointRegisteredData, WebhookEvent } from './events';
 
@@ -10,8 +11,10 @@ export type RegisterEndpoint = { type: 'RegisterEndpoint'; endpoint: WebhookEndp
 export type ChangeEndpoint = { type: 'ChangeEndpoint'; sellerId: string; change: WebhookEndpointChangedData };
 export type RollSecret = { type: 'RollSecret'; sellerId: string; secret: string; now: Date };
 export type DeleteEndpoint = { type: 'DeleteEndpoint'; sellerId: string; now: Date };
+/** The delivery job's: `failingSince` is the first failed attempt after the last success. */
+export type TurnOffFailingEndpoint = { type: 'TurnOffFailingEndpoint'; failingSince: string; now: Date };
 
-export type WebhookCommand = RegisterEndpoint | ChangeEndpoint | RollSecret | DeleteEndpoint;
+export type WebhookCommand = RegisterEndpoint | ChangeEndpoint | RollSecret | DeleteEndpoint | TurnOffFailingEndpoint;
 
 /** An endpoint exists only for the seller that registered it. */
 function ownedBy(state: WebhookEndpoint, sellerId: string): Endpoint | Refusal {
@@ -56,6 +59,14 @@ function remove(command: DeleteEndpoint, state: WebhookEndpoint): WebhookEvent[]
   return [{ type: 'WebhookEndpointDeleted', data: { endpointId: endpoint.endpointId, at: command.now.toISOString() } }];
 }
 
+/** Only an endpoint still on, failing for 3 days, is turned off: a repeat, or one its seller turned back on since, is left alone. */
+function turnOff(command: TurnOffFailingEndpoint, state: WebhookEndpoint): WebhookEvent[] | Refusal {
+  if (state.status !== 'registered' || !state.enabled) return [];
+  if (command.now.getTime() - Date.parse(command.failingSince) < FAILING_ENDPOINT_OFF_AFTER_MS) return [];
+  const { endpointId, sellerId, url } = state;
+  return [{ type: 'WebhookEndpointTurnedOff', data: { endpointId, sellerId, url, failingSince: command.failingSince, at: command.now.toISOString() } }];
+}
+
 export function decideWebhookEndpoint(command: WebhookCommand, state: WebhookEndpoint): WebhookEvent[] | Refusal {
   switch (command.type) {
     case 'RegisterEndpoint':
@@ -66,6 +77,8 @@ export function decideWebhookEndpoint(command: WebhookCommand, state: WebhookEnd
       return roll(command, state);
     case 'DeleteEndpoint':
       return remove(command, state);
+    case 'TurnOffFailingEndpoint':
+      return turnOff(command, state);
     default:
       return assertNever(command);
   }

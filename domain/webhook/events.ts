@@ -40,8 +40,13 @@ export type WebhookEndpointRegistered = Event<'WebhookEndpointRegistered', Webho
 export type WebhookEndpointChanged = Event<'WebhookEndpointChanged', WebhookEndpointChangedData>;
 export type WebhookSecretRolled = Event<'WebhookSecretRolled', WebhookSecretRolledData>;
 export type WebhookEndpointDeleted = Event<'WebhookEndpointDeleted', { endpointId: string; at: string }>;
+/** Turned off by the service: no successful delivery since `failingSince`, 3 days or more before `at`. */
+export type WebhookEndpointTurnedOff = Event<
+  'WebhookEndpointTurnedOff',
+  { endpointId: string; sellerId: string; url: string; failingSince: string; at: string }
+>;
 
-export type WebhookEvent = WebhookEndpointRegistered | WebhookEndpointChanged | WebhookSecretRolled | WebhookEndpointDeleted;
+export type WebhookEvent = WebhookEndpointRegistered | WebhookEndpointChanged | WebhookSecretRolled | WebhookEndpointDeleted | WebhookEndpointTurnedOff;
 
 export interface Endpoint {
   endpointId: string;
@@ -81,6 +86,8 @@ export function evolveWebhookEndpoint(state: WebhookEndpoint, event: WebhookEven
       if (state.status !== 'registered') return state;
       return { ...state, secrets: event.data.secrets };
     }
+    case 'WebhookEndpointTurnedOff':
+      return state.status === 'registered' ? { ...state, enabled: false } : state;
     case 'WebhookEndpointDeleted':
       return state.status === 'registered' ? { status: 'deleted', sellerId: state.sellerId } : state;
   }

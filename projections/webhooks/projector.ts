@@ -33,6 +33,7 @@ export const webhooksProjector = defineProjector<WebhookEvent>(
       return [setEndpoint(endpointId, { ...changes, updated_at: at })];
     },
     WebhookSecretRolled: (e) => [setEndpoint(e.data.endpointId, { secrets: e.data.secrets, updated_at: e.data.at })],
+    WebhookEndpointTurnedOff: (e) => [setEndpoint(e.data.endpointId, { enabled: false, updated_at: e.data.at })],
     WebhookEndpointDeleted: (e) => [setEndpoint(e.data.endpointId, { deleted: true, enabled: false, updated_at: e.data.at })],
   },
 );

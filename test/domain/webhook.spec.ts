@@ -71,6 +71,18 @@ describe('webhook endpoint decider', () => {
     expect(signingSecrets(secrets, new Date(now.getTime() + ROLL_OVERLAP_MS)).map((s) => s.sealed)).to.deep.equal(['sealed-2']);
   });
 
+  it('is turned off by the service only when on and failing for 3 days', () => {
+    const since = new Date(now.getTime() - 3 * 24 * 3600_000).toISOString();
+    given(webhookEndpointDecider, [registered])
+      .when({ type: 'TurnOffFailingEndpoint', failingSince: since, now })
+      .then([{ type: 'WebhookEndpointTurnedOff', data: { endpointId: 'e1', sellerId: 's1', url: 'https://hooks.example.com/in', failingSince: since, at } }]);
+    given(webhookEndpointDecider, [registered])
+      .when({ type: 'TurnOffFailingEndpoint', failingSince: new Date(now.getTime() - 1000).toISOString(), now })
+      .thenNothing();
+    const off: WebhookEvent = { type: 'WebhookEndpointChanged', data: { endpointId: 'e1', enabled: false, at } };
+    given(webhookEndpointDecider, [registered, off]).when({ type: 'TurnOffFailingEndpoint', failingSince: since, now }).thenNothing();
+  });
+
   it('subscriptions name types, <group>.* or *', () => {
     expect(subscribes(['bookings.*'], 'booking.confirmed')).to.equal(true);
     expect(subscribes(['bookings.*'], 'departure.cancelled')).to.equal(true);

@@ -16,24 +16,18 @@ import { signatureHeaders, webhookBody } from '../signing';
 
 const BATCH = 50;
 
-type DeliverPlatform = Pick<Platform, 'commands' | 'docs' | 'clock' | 'settings' | 'log' | 'awaitProjections'>;
+type DeliverPlatform = Pick<Platform, 'commands' | 'docs' | 'clock' | 'settings' | 'awaitProjections'>;
 
-/** Turns off an endpoint that has had no successful delivery for 3 days. */
+/** Turns off an endpoint that has had no successful delivery for 3 days; its managers are emailed by a reactor. */
 async function turnOffWhenFailing(platform: DeliverPlatform, endpoint: Readonly<WebhookEndpointDoc>, now: Date): Promise<void> {
   const since = await new WebhookDeliveryReads(platform.docs).failingSince(endpoint._id);
   if (since === null || now.getTime() - Date.parse(since) < FAILING_ENDPOINT_OFF_AFTER_MS) return;
   const done = await platform.commands.handle(
     webhookStream(endpoint._id),
     webhookEndpointDecider,
-    { type: 'ChangeEndpoint', sellerId: endpoint.seller_id, change: { endpointId: endpoint._id, enabled: false, at: now.toISOString() } },
+    { type: 'TurnOffFailingEndpoint', failingSince: since, now },
     { at: now.toISOString() },
   );
-  // The seller's team is not known to this service yet, so nobody can be emailed: the log says so.
-  platform.log.error('webhook endpoint turned off: no successful delivery for 3 days; its managers could not be emailed', {
-    endpointId: endpoint._id,
-    sellerId: endpoint.seller_id,
-    failingSince: since,
-  });
   if (!('refused' in done)) await platform.awaitProjections(done.position);
 }
 

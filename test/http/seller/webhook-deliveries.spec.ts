@@ -164,11 +164,22 @@ describe('HTTP: webhook deliveries to a real receiver on loopback', () => {
     expect(listed.data.find((d: any) => d.id === first.id)).to.include({ status: 'failed', next_attempt_at: null });
     expect((await owner.get(`/v1/webhooks/${id}`)).body.enabled).to.equal(true);
 
-    // Three days after the first failure, one more failure turns it off.
+    // Three days after the first failure, one more failure turns it off, and the members who manage webhooks are emailed.
+    for (const [email, role] of [
+      ['admin@atlas.example', 'admin'],
+      ['staff@atlas.example', 'staff'],
+    ]) {
+      const added = await owner.post('/v1/team/members', { email, name: role, role });
+      expect(added.status, added.text).to.equal(201);
+    }
     server.clock.tick(24 * 60 * MINUTE);
     await owner.post(`/v1/webhooks/${id}/test`);
     await deliver();
     expect((await owner.get(`/v1/webhooks/${id}`)).body.enabled).to.equal(false);
+    for (let i = 0; i < 80 && server.mails.length === 0; i += 1) await new Promise((r) => setTimeout(r, 25));
+    const mailed = server.mails.filter((m) => m.subject === 'A webhook endpoint was turned off');
+    expect(mailed.map((m) => m.to)).to.deep.equal(['admin@atlas.example']);
+    expect(mailed[0].text).to.include(receiver.url);
 
     // Re-sent after the receiver recovered and the seller turned it back on: the same event id.
     receiver.answer.mode = 200;
