@@ -109,6 +109,30 @@ describe('MemoryDocumentStore fast paths', function () {
     expect((await c.find({ tags: 'hiking' })).map((d) => d._id)).to.deep.equal(['t1', 't2']);
   });
 
+  it('finds the first matches of a sort over a large collection, also after writes', async function () {
+    const c = new MemoryDocumentStore().collection('trips');
+    await c.createIndex({ seller: 1 });
+    for (let i = 0; i < 2000; i++) await c.insertOne({ _id: `t${i}`, seller: `s${i % 5}`, position: (i * 7919) % 2000, rating: i % 10 });
+    const naive = async (filter: Record<string, unknown>, sort: Record<string, 1 | -1>, limit: number) => {
+      const query = new Query(filter);
+      const [field, dir] = Object.entries(sort)[0];
+      const all = (await c.find({})).filter((d) => query.test(d));
+      return all.sort((a, b) => ((a[field] as number) - (b[field] as number)) * dir).slice(0, limit);
+    };
+    const cases: [Record<string, unknown>, Record<string, 1 | -1>, number][] = [
+      [{ seller: { $in: ['s0', 's1', 's2', 's3', 's4'] } }, { position: -1 }, 1000],
+      [{ rating: { $gte: 8 } }, { position: 1 }, 100],
+      [{ seller: 's3', rating: 4 }, { position: -1 }, 10],
+      [{}, { position: -1 }, 5],
+    ];
+    for (const [filter, sort, limit] of cases) expect(await c.find(filter, { sort, limit })).to.deep.equal(await naive(filter, sort, limit));
+    await c.updateOne({ _id: 't7' }, { $set: { position: 5000 } });
+    await c.deleteOne({ _id: 't8' });
+    await c.insertOne({ _id: 'new', seller: 's1', position: 4000, rating: 9 });
+    for (const [filter, sort, limit] of cases) expect(await c.find(filter, { sort, limit })).to.deep.equal(await naive(filter, sort, limit));
+    expect((await c.find({}, { sort: { position: -1 }, limit: 2 })).map((d) => d._id)).to.deep.equal(['t7', 'new']);
+  });
+
   it('counts the documents it tests against a filter: the index candidates only', async function () {
     const c = new MemoryDocumentStore().collection('bulk');
     await c.createIndex({ bucket: 1 });

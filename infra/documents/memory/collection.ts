@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { Collection, Doc, DuplicateKey, Filter, FindOptions, Update, UpdateResult } from '../../../application/platform/ports/document-store';
+import { Collection, Doc, DuplicateKey, Filter, FindOptions, Sort, Update, UpdateResult } from '../../../application/platform/ports/document-store';
 import { matcher } from './filter';
 import { HashIndex } from './indexes';
 import { equalities, project, sortDocs } from './query';
@@ -8,6 +8,11 @@ import { applyUpdate, checkUpdateDocument, deepFreeze, frozenCopy, seedFromFilte
 
 type Plan =
   { kind: 'id'; ids: string[]; residual: Filter } | { kind: 'index'; field: string; ids: Set<string>; residual: Filter } | { kind: 'scan'; residual: Filter };
+
+/** Up to this many candidates a sorted find sorts them; above, it reads a kept order of the collection. */
+const SORT_KEPT_FROM = 256;
+/** Sort orders a collection keeps at once. */
+const ORDERS_KEPT = 8;
 
 function newId(): string {
   return randomBytes(12).toString('hex');
@@ -19,6 +24,10 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   /** MongoDB keeps an emptied collection until it is dropped. */
   private exists = false;
   private tested = 0;
+  /** Bumped by every write: sorted orders kept for an older version are stale. */
+  private version = 0;
+  /** The whole collection in the orders sorted finds asked for, kept until the next write. */
+  private orders = new Map<string, { version: number; docs: Readonly<T>[] }>();
 
   constructor(readonly name: string) {}
 
@@ -131,6 +140,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
 
   async drop(): Promise<void> {
     this.docs = new Map();
+    this.version++;
     this.indexes = new Map();
     this.exists = false;
   }
@@ -188,13 +198,42 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   private select(filter: Filter, options: FindOptions): Readonly<T>[] {
     const skip = Math.max(0, options.skip ?? 0);
     const limit = options.limit ? Math.abs(options.limit) : Infinity;
-    const sorted = options.sort && Object.keys(options.sort).length > 0;
-    let docs = sorted ? sortDocs(this.matches(filter), options.sort!).slice(skip, skip + limit) : this.matches(filter, skip + limit).slice(skip);
+    const sort = options.sort && Object.keys(options.sort).length > 0 ? options.sort : undefined;
+    let docs = sort ? this.sorted(filter, sort, skip + limit).slice(skip, skip + limit) : this.matches(filter, skip + limit).slice(skip);
     if (options.projection && Object.keys(options.projection).length > 0) {
       const projection = options.projection;
       docs = docs.map((d) => project(d, projection));
     }
     return docs;
+  }
+
+  /**
+   * The first `wanted` matches in sort order. Many candidates (a storefront's whole catalog, newest
+   * first) are read in the collection's kept order for that sort, stopping at `wanted`, instead of
+   * being tested and sorted every time; a few are sorted as they are.
+   */
+  private sorted(filter: Filter, sort: Sort, wanted: number): Readonly<T>[] {
+    const plan = this.plan(filter);
+    const candidates = plan.kind === 'scan' ? this.docs.size : plan.kind === 'index' ? plan.ids.size : plan.ids.length;
+    if (candidates <= SORT_KEPT_FROM || (candidates * 8 < this.docs.size && wanted >= candidates)) return sortDocs(this.matches(filter), sort);
+    const key = JSON.stringify(sort);
+    let order = this.orders.get(key);
+    if (order?.version !== this.version) {
+      order = { version: this.version, docs: sortDocs([...this.docs.values()], sort) };
+      if (this.orders.size >= ORDERS_KEPT) this.orders.clear();
+      this.orders.set(key, order);
+    }
+    const test = Object.keys(filter).length > 0 ? matcher(filter) : undefined;
+    const out: Readonly<T>[] = [];
+    for (const doc of order.docs) {
+      if (test) {
+        this.tested++;
+        if (!test(doc)) continue;
+      }
+      out.push(doc);
+      if (out.length >= wanted) break;
+    }
+    return out;
   }
 
   private modify(current: Readonly<T>, update: Update): boolean {
@@ -221,11 +260,13 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
       else index.add(next);
     }
     this.docs.set(next._id, next);
+    this.version++;
     this.exists = true;
   }
 
   private remove(doc: Readonly<T>): void {
     for (const index of this.indexes.values()) index.remove(doc);
     this.docs.delete(doc._id);
+    this.version++;
   }
 }

@@ -20,7 +20,11 @@ const THROUGH_ARRAY = Symbol('through an array');
 function reader(path: string): ((doc: object) => unknown) | undefined {
   const segs = path.split('.');
   if (segs.some((seg) => seg === '' || seg.startsWith('$') || /^\d+$/.test(seg))) return undefined;
-  if (segs.length === 1) return (doc) => (Object.hasOwn(doc, path) ? (doc as Record<string, unknown>)[path] : undefined);
+  if (segs.length === 1) {
+    // Documents are plain objects: only a name Object.prototype also has needs the own-property check.
+    if (!(path in Object.prototype)) return (doc) => (doc as Record<string, unknown>)[path];
+    return (doc) => (Object.hasOwn(doc, path) ? (doc as Record<string, unknown>)[path] : undefined);
+  }
   return (doc) => {
     let value: unknown = doc;
     for (const seg of segs) {
