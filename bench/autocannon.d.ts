@@ -23,7 +23,10 @@ declare module 'autocannon' {
     requests: { average: number; total: number };
     latency: { p50: number; p99: number; average: number };
     non2xx: number;
+    /** Connection errors, timeouts included. */
     errors: number;
+    /** Requests without an answer within 10 s. */
+    timeouts: number;
     statusCodeStats: Record<string, { count: number }>;
   }
   /** Without a callback autocannon returns a promise of the results. */
