@@ -29,6 +29,8 @@ export async function price(
   body: SelectionBody,
   now: Date,
   purpose: 'quote' | 'hold' | 'request',
+  /** How the option is priced: as published, or as a seller's offer prices it (application/enquiries). */
+  pricedAs: (option: OptionDefinition) => OptionDefinition = (option) => option,
 ): Promise<Priced | Refusal> {
   const found = await deps.catalog.visibleOption(ctx.storefront, body.option_id);
   if (!found) return notFound('option');
@@ -49,7 +51,7 @@ export async function price(
   const remaining = await deps.departures.remaining(option, body.start, now);
   const quote = priceQuote({
     product: product.definition,
-    option,
+    option: pricedAs(option),
     selection,
     fx: priced.fx,
     rounding: roundingFor(ctx.storefront.rounding, priced.currency),

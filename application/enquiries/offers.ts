@@ -1,4 +1,5 @@
 import { cutoffAt } from '../../domain/calendar/schedule';
+import type { OptionDefinition } from '../../domain/catalog/definitions';
 import { OfferMadeData, OfferRecord, OfferState, enquiryDecider, enquiryStream, offerStateAt, offeredQuote } from '../../domain/enquiry';
 import { type InputProblem, Refusal, invalidInput, isRefusal, notFound } from '../../domain/shared/refusal';
 import { EnquiryReads } from '../../projections/enquiries/queries';
@@ -20,6 +21,15 @@ const sellerMetadata = (caller: SellerAsking, storefrontId: string, now: Date): 
 });
 
 /**
+ * The option as an offer prices it: with the seller's unit prices when given, in place of its price
+ * tiers (an ask_for_price option has none: the seller names the price in the offer), else as published.
+ */
+function offeredOption(option: OptionDefinition, unitPrices: Record<string, number> | undefined): OptionDefinition {
+  if (!unitPrices) return option;
+  return { ...option, ask_for_price: false, pricing: { ...option.pricing, tiers: [{ min_pax: 1, max_pax: null, unit_prices: unitPrices }] } };
+}
+
+/**
  * Answers a price request with an offer: the group priced at a start of one of the trip's options
  * by the very pricing of quotes (as the storefront asked on would quote it now), kept with the
  * offer, open until valid_until. The traveller is emailed the link by the offer-mail reactor.
@@ -31,7 +41,7 @@ export async function makeOffer(deps: EnquiryPlatform, caller: SellerAsking, enq
   if (!doc || !storefront) return notFound('enquiry');
   const ctx: StorefrontContext = { storefront, correlationId: caller.correlationId };
   // 'request': an offer answers for on_request options too, and payment deadlines are checked when it is booked.
-  const priced = await price(deps, ctx, body, now, 'request');
+  const priced = await price(deps, ctx, body, now, 'request', (option) => offeredOption(option, body.unit_prices));
   if (isRefusal(priced)) return priced;
   const { product, option } = priced;
   const offerId = deps.ids.uuid();

@@ -27,7 +27,7 @@ export interface EnquiryReceipt {
 }
 
 /** POST /v1/enquiries/{id}/offers: the group priced at a start of one of the trip's options, open until valid_until. */
-export type OfferBody = Omit<SelectionBody, 'attribution'> & { valid_until: string; note?: string };
+export type OfferBody = Omit<SelectionBody, 'attribution'> & { valid_until: string; note?: string; unit_prices?: Record<string, number> };
 
 /** What checkout takes in place of a hold's ref to book an offer. */
 export interface OfferCheckout {

@@ -62,6 +62,13 @@ export const offerBody = describes<OfferBody>()(
       currency,
       valid_until: str({ format: 'date-time', 'x-expected': 'a timestamp, e.g. 2026-12-01T18:00:00.000Z' }),
       note: str({ maxLength: 2000 }),
+      unit_prices: {
+        type: 'object',
+        additionalProperties: int(0, 100_000_000),
+        maxProperties: 20,
+        description:
+          "The seller's own price per traveller of each unit (unit id -> USD minor units, as the trip's price tiers), for this offer only: needed for an ask_for_price option, which has no price of its own; left out, the option's price tiers price the group",
+      } as Schema<Record<string, number>>,
     },
     ['option_id', 'start', 'units', 'valid_until'],
   ),

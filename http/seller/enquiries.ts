@@ -48,7 +48,8 @@ export const sellerMakeOffer = sellerOperation({
   summary: 'Answer a price request with an offer',
   description:
     "Prices the group at a start of one of the trip's options exactly as a quote on the storefront the enquiry came from would now (the same pricing, so the two never disagree; " +
-    "its refusals are the quote's: SlotClosed, PastCutoff, NotEnoughCapacity, PriceNotAvailable, ...), and keeps that quote with the offer until valid_until. " +
+    "its refusals are the quote's: SlotClosed, PastCutoff, NotEnoughCapacity, PriceNotAvailable, ...), or at the seller's own unit_prices when given (an ask_for_price option, " +
+    'which has no price of its own, needs them: 422 PriceNotAvailable, reason ask_for_price, without), and keeps that quote with the offer until valid_until. ' +
     'valid_until must be in the future and not after the start stops taking bookings (422 after_cutoff). Booked through checkout, the offer is confirmed at the offered price. ' +
     "The traveller is emailed a link to the storefront's offer page (its offer_url, /offers/{offer_id} on its site by default) with the offer's token. " +
     `Only questions about one trip take offers (409 Conflict, reason not_a_price_request), and only for that trip's options (422 not_of_the_trip). ${SELLER}`,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import {
   simpleTrip,
   startTestServer,
 } from '../harness';
+import { ADULT, option, product } from '../../domain/fixtures';
 import { type PublishedSchemas, publishedSchemas } from '../openapi-answers';
 import { signIn } from './traveller-sign-in';
 
@@ -303,6 +305,43 @@ describe('HTTP: enquiries and price offers (spec 2.10, 4.6, 4.7)', () => {
       const seller = published.expectAnswer('sellerGetEnquiry', await server.request('GET', `/v1/enquiries/${enquiry.id}`, asSeller(OWNER_KEY)));
       expect(seller.status).to.equal('offered');
       expect(seller.offers.map((o: { id: string }) => o.id)).to.deep.equal([offer.id]);
+    });
+
+    it('prices an ask_for_price trip at the unit prices the seller names in the offer, and books it at that price', async () => {
+      const unit = { ...ADULT, id: randomUUID() };
+      const definition = product({
+        slug: 'asking-charter',
+        network: true,
+        photos: [{ url: 'https://images.example/asking-charter.jpg', alt: 'A charter' }],
+        options: [option({ id: randomUUID(), is_default: true, units: [unit], ask_for_price: true, pricing: { tiers: [] } })],
+      });
+      const created = await server.request('POST', '/v1/products', asSeller(OWNER_KEY, definition));
+      expect(created.status, created.text).to.equal(201);
+      const publishing = await server.request('POST', `/v1/products/${created.body.id}/publish`, asSeller(OWNER_KEY));
+      expect(publishing.status, publishing.text).to.equal(200);
+      const optionId = definition.options[0].id;
+      const enquiry = await received(question(created.body.id, { email: 'asking@example.com' }));
+      const body = {
+        option_id: optionId,
+        start: await openStart(server, optionId),
+        units: [{ unit_id: unit.id, qty: 2 }],
+        valid_until: '2026-11-29T18:00:00.000Z',
+      };
+
+      const unpriced = await server.request('POST', `/v1/enquiries/${enquiry.id}/offers`, asSeller(OWNER_KEY, body));
+      expect(published.expectProblem(unpriced, 422, 'PriceNotAvailable').reason).to.equal('ask_for_price');
+      const offer = published.expectAnswer(
+        'sellerMakeOffer',
+        await server.request('POST', `/v1/enquiries/${enquiry.id}/offers`, asSeller(OWNER_KEY, { ...body, unit_prices: { [unit.id]: 15000 } })),
+      );
+      expect(offer.quote.lines[0]).to.deep.include({ qty: 2, unit_price: { amount: 15000, currency: 'USD' }, total: { amount: 30000, currency: 'USD' } });
+
+      const { token } = await linkFromMail('asking@example.com');
+      const booked = published.expectAnswer(
+        'checkout',
+        await server.request('POST', '/v1/public/checkout', { body: { offer_id: offer.id, offer_token: token, lead } }),
+      );
+      expect(booked.quote).to.deep.equal(offer.quote);
     });
 
     it("mails the offer in the enquiry's language when the storefront has it, else in the storefront's default", async () => {
