@@ -86,15 +86,17 @@ export const keysFeature = defineFeature({
         return found ? { hash, ...found } : null;
       },
       ...websiteKeyUseCases(platform, reads),
-      /** Null for a key that is unknown, revoked, or whose member left the team (401 alike). */
+      /** Null for a key that is unknown, revoked, or whose member left the team (401 alike); with the team's calls per minute, if it set them. */
       secretKey: async (key: string) => {
         const hash = secretHash(key);
         const found = await reads.secretKey(hash);
         if (!found) return null;
-        if (found.createdBy === null) return { hash, ...found, memberId: null, role: 'owner' as Role };
+        const rateLimitPerMinute = await team.rateLimit(found.sellerId);
+        if (found.createdBy === null) return { hash, ...found, rateLimitPerMinute, memberId: null, role: 'owner' as Role };
         const member = await team.member(found.sellerId, found.createdBy);
         if (!member) return null;
-        return { hash, ...found, scopes: found.scopes.filter((s) => roleAllows(member.role, s)), memberId: member._id, role: member.role };
+        const scopes = found.scopes.filter((s) => roleAllows(member.role, s));
+        return { hash, ...found, scopes, rateLimitPerMinute, memberId: member._id, role: member.role };
       },
       allowedOrigins: () => reads.allowedOrigins(),
       secretKeys: async (caller: SellerCaller) => ({ data: (await reads.secretKeysOf(caller.sellerId)).map(keyView) }),

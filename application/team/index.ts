@@ -67,6 +67,12 @@ export const teamFeature = defineFeature({
       foundingMember: (sellerId: string, member: NewMember, correlationId: string = platform.ids.uuid()) => addMemberAs(sellerId, member, null, correlationId),
       changeRole: async (caller: TeamCaller, memberId: string, role: Role) =>
         memberAfter(caller, memberId, await handle(caller.sellerId, { type: 'ChangeMemberRole', memberId, role, by: caller.role }, caller.correlationId)),
+      /** The team's settings: its keys' calls per minute, null for the service's default. */
+      settings: async (caller: SellerCaller) => ({ rate_limit_per_minute: await reads.rateLimit(caller.sellerId) }),
+      setRateLimit: async (caller: TeamCaller, perMinute: number | null) => {
+        const done = await handle(caller.sellerId, { type: 'SetRateLimit', sellerId: caller.sellerId, perMinute, by: caller.role }, caller.correlationId);
+        return isRefusal(done) ? done : { rate_limit_per_minute: await reads.rateLimit(caller.sellerId) };
+      },
       removeMember: async (caller: TeamCaller, memberId: string): Promise<{ id: string; removed: true } | Refusal> => {
         const done = await handle(caller.sellerId, { type: 'RemoveMember', memberId, by: caller.role }, caller.correlationId);
         return isRefusal(done) ? done : { id: memberId, removed: true };

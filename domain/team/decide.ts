@@ -11,7 +11,9 @@ export type AddMember = { type: 'AddMember'; sellerId: string; memberId: string;
 export type ChangeMemberRole = { type: 'ChangeMemberRole'; memberId: string; role: Role; by: Role };
 export type RemoveMember = { type: 'RemoveMember'; memberId: string; by: Role };
 
-export type TeamCommand = AddMember | ChangeMemberRole | RemoveMember;
+export type SetRateLimit = { type: 'SetRateLimit'; sellerId: string; perMinute: number | null; by: Role };
+
+export type TeamCommand = AddMember | ChangeMemberRole | RemoveMember | SetRateLimit;
 
 const ownersOnly = (): Refusal =>
   refuse('NotPermitted', 'only an owner adds, changes or removes an owner', { permission: 'team:manage', reason: 'missing_permission' });
@@ -44,6 +46,14 @@ function removeMember(command: RemoveMember, state: Team): TeamEvent[] | Refusal
   return [{ type: 'TeamMemberRemoved', data: { sellerId: state.sellerId, memberId: command.memberId } }];
 }
 
+/** The owners decide how fast the team's systems may call. */
+function setRateLimit(command: SetRateLimit): TeamEvent[] | Refusal {
+  if (command.by !== 'owner') {
+    return refuse('NotPermitted', "only an owner sets the team's rate limit", { permission: 'team:manage', reason: 'missing_permission' });
+  }
+  return [{ type: 'TeamRateLimitSet', data: { sellerId: command.sellerId, perMinute: command.perMinute } }];
+}
+
 export function decideTeam(command: TeamCommand, state: Team): TeamEvent[] | Refusal {
   switch (command.type) {
     case 'AddMember':
@@ -52,6 +62,8 @@ export function decideTeam(command: TeamCommand, state: Team): TeamEvent[] | Ref
       return changeMemberRole(command, state);
     case 'RemoveMember':
       return removeMember(command, state);
+    case 'SetRateLimit':
+      return setRateLimit(command);
     default:
       return assertNever(command);
   }

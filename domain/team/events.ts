@@ -6,7 +6,10 @@ export type TeamMemberRoleChanged = Event<'TeamMemberRoleChanged', { sellerId: s
 /** The member's keys stop with this event: they act for a member only while the member is on the team. */
 export type TeamMemberRemoved = Event<'TeamMemberRemoved', { sellerId: string; memberId: string }>;
 
-export type TeamEvent = TeamMemberAdded | TeamMemberRoleChanged | TeamMemberRemoved;
+/** Calls per minute each of the team's secret keys may make; null: the service's default (spec part 8). */
+export type TeamRateLimitSet = Event<'TeamRateLimitSet', { sellerId: string; perMinute: number | null }>;
+
+export type TeamEvent = TeamMemberAdded | TeamMemberRoleChanged | TeamMemberRemoved | TeamRateLimitSet;
 
 export interface TeamMember {
   email: string;
@@ -32,6 +35,8 @@ export function evolveTeam(state: Team, event: TeamEvent): Team {
       const { [event.data.memberId]: _removed, ...members } = state.members;
       return { ...state, members };
     }
+    case 'TeamRateLimitSet':
+      return { ...state, sellerId: event.data.sellerId };
   }
 }
 

@@ -1,6 +1,6 @@
 import { ROLES } from '../../application/team';
-import { id, object, text, timestamp, described } from '../kernel/answer-schema';
-import { Schema, arr, bool, enumOf, obj, ref, str } from '../kernel/schema';
+import { described, id, object, orNull, text, timestamp } from '../kernel/answer-schema';
+import { Schema, arr, bool, enumOf, int, nullable, obj, ref, str } from '../kernel/schema';
 import { keyCaller } from '../middleware/secret-key';
 import { sellerOperation } from './operation';
 
@@ -18,6 +18,9 @@ export const teamSchemas: Record<string, Schema> = {
   TeamMember,
   TeamMemberList: object({ data: described(arr(ref('TeamMember')), 'In the order they joined') }),
   TeamMemberRemoved: object({ id, removed: bool }),
+  Team: object({
+    rate_limit_per_minute: described(orNull(int(1)), "Calls per minute each of the team's secret keys may make; null: the service's default (120)"),
+  }),
 };
 
 export const listTeamMembers = sellerOperation({
@@ -76,4 +79,33 @@ export const removeTeamMember = sellerOperation({
   handle: async ({ caller, params }, app) => app.team.removeMember(keyCaller(caller), params.id),
 });
 
-export const teamOperations = [listTeamMembers, addTeamMember, changeTeamMember, removeTeamMember];
+export const getTeam = sellerOperation({
+  id: 'getTeam',
+  method: 'get',
+  path: '/v1/team',
+  permission: 'team:manage',
+  summary: "The team's settings",
+  description: `How many calls a minute each of the team's secret keys may make (spec part 8). ${TEAM}`,
+  success: { status: 200, description: '{rate_limit_per_minute}' },
+  response: ref('Team'),
+  handle: async ({ caller }, app) => app.team.settings(caller),
+});
+
+export const changeTeam = sellerOperation({
+  id: 'changeTeam',
+  method: 'patch',
+  path: '/v1/team',
+  permission: 'team:manage',
+  summary: "Change the team's settings",
+  description:
+    "Sets the calls per minute each of the team's secret keys may make (null: back to the service's default, 120); counted from the next call. " +
+    `Only an owner changes it (403 NotPermitted otherwise). ${TEAM}`,
+  body: obj({ rate_limit_per_minute: nullable(int(1, 100_000)) }, ['rate_limit_per_minute']),
+  bodyRequired: true,
+  bodyDescription: 'rate_limit_per_minute: 1 to 100000, or null.',
+  success: { status: 200, description: '{rate_limit_per_minute}' },
+  response: ref('Team'),
+  handle: async ({ caller, body }, app) => app.team.setRateLimit(keyCaller(caller), body.rate_limit_per_minute),
+});
+
+export const teamOperations = [getTeam, changeTeam, listTeamMembers, addTeamMember, changeTeamMember, removeTeamMember];

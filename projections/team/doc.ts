@@ -13,3 +13,10 @@ export interface TeamMemberDoc extends Doc {
   /** A member who left keeps their document, so the keys they made can say who made them. */
   left: boolean;
 }
+
+/** One document per seller whose team changed a setting. */
+export const TEAM_SETTINGS = 'team_settings';
+
+export interface TeamSettingsDoc extends Doc {
+  rate_limit_per_minute: number | null;
+}

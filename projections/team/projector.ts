@@ -2,7 +2,7 @@ import type { RecordedEvent } from '../../application/platform/ports/event-store
 import type { HandlersOf } from '../../domain/shared/decider';
 import type { TeamEvent } from '../../domain/team';
 import { defineProjector, type Write } from '../../application/platform/processing/projector';
-import { TEAM_MEMBERS } from './doc';
+import { TEAM_MEMBERS, TEAM_SETTINGS } from './doc';
 
 const handlers: HandlersOf<TeamEvent, RecordedEvent, Write[]> = {
   TeamMemberAdded: (e) => [
@@ -25,6 +25,12 @@ const handlers: HandlersOf<TeamEvent, RecordedEvent, Write[]> = {
   ],
   TeamMemberRoleChanged: (e) => [{ collection: TEAM_MEMBERS, updateOne: { filter: { _id: e.data.memberId }, update: { $set: { role: e.data.role } } } }],
   TeamMemberRemoved: (e) => [{ collection: TEAM_MEMBERS, updateOne: { filter: { _id: e.data.memberId }, update: { $set: { left: true } } } }],
+  TeamRateLimitSet: (e) => [
+    {
+      collection: TEAM_SETTINGS,
+      updateOne: { filter: { _id: e.data.sellerId }, update: { $set: { rate_limit_per_minute: e.data.perMinute } }, upsert: true },
+    },
+  ],
 };
 
-export const teamProjector = defineProjector<TeamEvent>('team', { [TEAM_MEMBERS]: [{ seller_id: 1 }] }, handlers);
+export const teamProjector = defineProjector<TeamEvent>('team', { [TEAM_MEMBERS]: [{ seller_id: 1 }], [TEAM_SETTINGS]: [] }, handlers);

@@ -58,6 +58,15 @@ describe('team', () => {
       .thenNothing();
   });
 
+  it("lets only owners set the calls per minute of the team's keys", () => {
+    given(teamDecider, [added('m1', 'owner')])
+      .when({ type: 'SetRateLimit', sellerId: 's1', perMinute: 600, by: 'owner' })
+      .then([{ type: 'TeamRateLimitSet', data: { sellerId: 's1', perMinute: 600 } }]);
+    given(teamDecider, [added('m1', 'owner')])
+      .when({ type: 'SetRateLimit', sellerId: 's1', perMinute: 600, by: 'admin' })
+      .thenRefused('NotPermitted', { permission: 'team:manage', reason: 'missing_permission' });
+  });
+
   it('keeps keys, team and webhooks away from staff', () => {
     for (const permission of ['keys:manage', 'team:manage', 'webhooks:manage']) {
       expect(roleAllows('staff', permission), permission).to.equal(false);

@@ -131,6 +131,27 @@ describe('HTTP: team and secret keys (team:manage, keys:manage)', () => {
     expect((await as(adminKey).get('/v1/products')).status).to.equal(200);
   });
 
+  it("lets owners set the team's calls per minute, which every key of the team then gets", async () => {
+    const admin = await newMember('admin');
+    const adminKey = await keyOf(admin, EVERYTHING);
+    expect(schemas.expectAnswer('getTeam', await owner().get('/v1/team'))).to.deep.equal({ rate_limit_per_minute: null });
+    const refused = schemas.expectProblem(await as(adminKey).patch('/v1/team', { rate_limit_per_minute: 3 }), 403, 'NotPermitted');
+    expect(refused).to.include({ permission: 'team:manage', reason: 'missing_permission' });
+
+    const fresh = (await owner().post('/v1/keys', { name: 'counted', scopes: ['products:read'] })).body.key;
+    expect(schemas.expectAnswer('changeTeam', await owner().patch('/v1/team', { rate_limit_per_minute: 3 }))).to.deep.equal({ rate_limit_per_minute: 3 });
+    for (let call = 0; call < 3; call++) expect((await as(fresh).get('/v1/products')).status).to.equal(200);
+    const over = schemas.expectProblem(await as(fresh).get('/v1/products'), 429, 'RateLimited');
+    expect(over.retry_after_seconds).to.be.a('number');
+    expect(over).to.not.have.property('permission');
+
+    server.clock.tick(60_000);
+    const limited = await as(fresh).get('/v1/products');
+    expect(limited.headers.get('ratelimit-limit')).to.equal('3');
+    schemas.expectAnswer('changeTeam', await owner().patch('/v1/team', { rate_limit_per_minute: null }));
+    expect((await as(fresh).get('/v1/products')).headers.get('ratelimit-limit')).to.equal('100000');
+  });
+
   it('refuses a key with a permission its member cannot hold', async () => {
     const staff = await newMember('staff');
     const refused = await server.engine.useCases.keys.issueMemberKey(ATLAS, staff, { name: 'too much', scopes: ['products:read', 'team:manage'] });
