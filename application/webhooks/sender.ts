@@ -14,7 +14,7 @@ export interface SendOutcome {
  * answer is checked then, so a name that turned private since it was registered (DNS rebinding)
  * is refused rather than reached.
  */
-const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
   lookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, '', 4);
     const found = addresses as { address: string; family: number }[];

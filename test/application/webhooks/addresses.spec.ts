@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { isPrivateAddress, urlProblem } from '../../../application/webhooks/addresses';
 import { newEndpointSecret, openSecret, sealSecret } from '../../../application/webhooks/sealing';
+import { publicOnlyLookup, sendWebhook } from '../../../application/webhooks/sender';
 
 describe('webhook addresses and secrets', () => {
   it('knows private, loopback and reserved addresses, IPv4-mapped ones too', () => {
@@ -47,5 +48,21 @@ describe('webhook addresses and secrets', () => {
     expect(sealed).to.not.include(secret.slice(6));
     expect(openSecret('server secret one', sealed)).to.equal(secret);
     expect(openSecret('server secret two', sealed)).to.equal(null);
+  });
+});
+
+describe('webhook sender', () => {
+  it('connects only to addresses it checked: a name resolving to loopback at delivery is refused (DNS rebinding)', async () => {
+    const outcome = await new Promise<{ error: NodeJS.ErrnoException | null; address: unknown }>((resolve) =>
+      publicOnlyLookup('localhost', { family: 0 }, (error, address) => resolve({ error, address })),
+    );
+    expect(outcome.error?.code).to.equal('EADDRNOTALLOWED');
+  });
+
+  it('refuses to send to a private address unless allowed', async () => {
+    expect(await sendWebhook('https://127.0.0.1:9/in', {}, '{}', 300, false)).to.deep.equal({
+      status: null,
+      error: 'url must not reach a private, loopback or reserved address',
+    });
   });
 });
