@@ -29,6 +29,22 @@ function offeredOption(option: OptionDefinition, unitPrices: Record<string, numb
   return { ...option, ask_for_price: false, pricing: { ...option.pricing, tiers: [{ min_pax: 1, max_pax: null, unit_prices: unitPrices }] } };
 }
 
+/** Seller's unit prices must price every unit the group has, else the quote could only say no price for the group. */
+function unpricedUnits(body: OfferBody): Refusal | null {
+  const prices = body.unit_prices;
+  if (!prices) return null;
+  const missing = body.units.filter((u) => u.qty > 0 && prices[u.unit_id] === undefined);
+  return missing.length === 0
+    ? null
+    : invalidInput(
+        missing.map((u) => ({
+          reason: 'required',
+          field: `unit_prices.${u.unit_id}`,
+          detail: `unit_prices.${u.unit_id} is required: the group has this unit`,
+        })),
+      );
+}
+
 /**
  * Answers a price request with an offer: the group priced at a start of one of the trip's options
  * by the very pricing of quotes (as the storefront asked on would quote it now), kept with the
@@ -40,6 +56,8 @@ export async function makeOffer(deps: EnquiryPlatform, caller: SellerAsking, enq
   const storefront = doc && (await deps.catalog.storefront(doc.storefront_id));
   if (!doc || !storefront) return notFound('enquiry');
   const ctx: StorefrontContext = { storefront, correlationId: caller.correlationId };
+  const unpriced = unpricedUnits(body);
+  if (unpriced) return unpriced;
   // 'request': an offer answers for on_request options too, and payment deadlines are checked when it is booked.
   const priced = await price(deps, ctx, body, now, 'request', (option) => offeredOption(option, body.unit_prices));
   if (isRefusal(priced)) return priced;

@@ -330,6 +330,8 @@ describe('HTTP: enquiries and price offers (spec 2.10, 4.6, 4.7)', () => {
 
       const unpriced = await server.request('POST', `/v1/enquiries/${enquiry.id}/offers`, asSeller(OWNER_KEY, body));
       expect(published.expectProblem(unpriced, 422, 'PriceNotAvailable').reason).to.equal('ask_for_price');
+      const partly = await server.request('POST', `/v1/enquiries/${enquiry.id}/offers`, asSeller(OWNER_KEY, { ...body, unit_prices: { [randomUUID()]: 100 } }));
+      expect(problems({ body: published.expectProblem(partly, 422, 'InvalidInput') })).to.deep.equal([`unit_prices.${unit.id}:required`]);
       const offer = published.expectAnswer(
         'sellerMakeOffer',
         await server.request('POST', `/v1/enquiries/${enquiry.id}/offers`, asSeller(OWNER_KEY, { ...body, unit_prices: { [unit.id]: 15000 } })),
