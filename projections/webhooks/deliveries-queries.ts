@@ -11,9 +11,10 @@ export class WebhookDeliveryReads {
     return this.docs.collection<WebhookDeliveryDoc>(WEBHOOK_DELIVERIES);
   }
 
-  /** Deliveries due at `now`, in the order they were scheduled. */
-  due(now: Date, limit: number): Promise<Readonly<WebhookDeliveryDoc>[]> {
-    return this.deliveries.find({ status: 'pending', next_attempt_at: { $lte: now.toISOString() } }, { sort: { position: 1 }, limit });
+  /** Deliveries to these endpoints due at `now`, in the order they were scheduled. */
+  due(endpointIds: string[], now: Date, limit: number): Promise<Readonly<WebhookDeliveryDoc>[]> {
+    const filter = { status: 'pending', endpoint_id: { $in: endpointIds }, next_attempt_at: { $lte: now.toISOString() } };
+    return this.deliveries.find(filter, { sort: { position: 1 }, limit });
   }
 
   /** An endpoint's deliveries created since `since`, newest first. */

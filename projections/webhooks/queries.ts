@@ -16,6 +16,11 @@ export class WebhookReads {
     return this.endpoints.find({ seller_id: sellerId, deleted: false }, { sort: { created_at: 1, _id: 1 } });
   }
 
+  /** Ids of every endpoint deliveries are sent to now. */
+  async enabledIds(): Promise<string[]> {
+    return (await this.endpoints.find({ enabled: true, deleted: false })).map((e) => e._id);
+  }
+
   /** The endpoint when it is this seller's and not deleted; null otherwise. */
   async endpoint(sellerId: string, id: string): Promise<Readonly<WebhookEndpointDoc> | null> {
     const doc = await this.endpoints.findOne({ _id: id });

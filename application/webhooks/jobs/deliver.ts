@@ -72,7 +72,8 @@ export async function deliverDue(platform: DeliverPlatform, signal?: AbortSignal
   const endpoints = new WebhookReads(platform.docs);
   const stalled = new Set<string>();
   let sent = 0;
-  for (const delivery of await deliveries.due(platform.clock.now(), BATCH)) {
+  // Only endpoints that are on: deliveries waiting for one turned off must not crowd out the others.
+  for (const delivery of await deliveries.due(await endpoints.enabledIds(), platform.clock.now(), BATCH)) {
     if (signal?.aborted) break;
     if (stalled.has(delivery.endpoint_id)) continue;
     const endpoint = await endpoints.endpoint(delivery.seller_id, delivery.endpoint_id);
