@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { expect } from 'chai';
+import { Webhook } from 'standardwebhooks';
 import { deliverDue } from '../../../application/webhooks';
 import { WEBHOOK_EVENT_TYPES } from '../../../domain/webhook';
 import { OWNER_KEY, TestServer, openStart, simpleTrip, startTestServer } from '../harness';
@@ -29,6 +30,20 @@ function verifyStandardWebhook(secret: string, headers: IncomingHttpHeaders, bod
     const given = Buffer.from(value, 'base64');
     return given.length === expected.length && timingSafeEqual(given, expected);
   });
+}
+
+/** The check a receiver makes with the `standardwebhooks` package: our headers under the scheme's names. */
+function verifiedByPackage(secret: string, headers: IncomingHttpHeaders, body: string): boolean {
+  try {
+    new Webhook(secret).verify(body, {
+      'webhook-id': String(headers['service-event-id']),
+      'webhook-timestamp': String(headers['service-timestamp']),
+      'webhook-signature': String(headers['service-signature']),
+    });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 interface Received {
@@ -104,6 +119,8 @@ describe('HTTP: webhook deliveries to a real receiver on loopback', () => {
     expect(got.headers['content-type']).to.equal('application/json');
     expect(verifyStandardWebhook(secret, got.headers, got.body, nowSeconds())).to.equal(true);
     expect(verifyStandardWebhook(secret, got.headers, got.body.replace('webhook.test', 'webhook.tesT'), nowSeconds())).to.equal(false);
+    expect(verifiedByPackage(secret, got.headers, got.body)).to.equal(true);
+    expect(verifiedByPackage(secret, got.headers, got.body.replace('webhook.test', 'webhook.tesT'))).to.equal(false);
     const body = JSON.parse(got.body);
     expect(Object.keys(body)).to.deep.equal(['id', 'type', 'created_at', 'data']);
     expect(body).to.include({ id: delivery.event_id, type: 'webhook.test' });
@@ -203,6 +220,8 @@ describe('HTTP: webhook deliveries to a real receiver on loopback', () => {
     expect(String(got.headers['service-signature']).split(' ')).to.have.length(2);
     expect(verifyStandardWebhook(secret, got.headers, got.body, nowSeconds())).to.equal(true);
     expect(verifyStandardWebhook(rolled.secret, got.headers, got.body, nowSeconds())).to.equal(true);
+    expect(verifiedByPackage(secret, got.headers, got.body)).to.equal(true);
+    expect(verifiedByPackage(rolled.secret, got.headers, got.body)).to.equal(true);
     server.clock.tick(24 * 60 * MINUTE);
     await owner.post(`/v1/webhooks/${id}/test`);
     await deliver();
