@@ -45,8 +45,8 @@ export function travellerSession(sessions: TravellerSessions) {
   return function travellerSession(ctx: Context, next: Next): Promise<void> {
     const caller = ctx.state.caller as SessionCaller;
     caller.exchange = new SessionExchange(ctx);
-    const token = ctx.cookies.get(SESSION_COOKIE);
-    // Most calls carry no session: they pass straight on.
+    // Most calls carry no cookie at all: they pass straight on without parsing one.
+    const token = ctx.get('Cookie') === '' ? undefined : ctx.cookies.get(SESSION_COOKIE);
     if (!token) return next();
     return sessions.session(caller.storefront._id, token).then((session) => {
       if (session) caller.traveller = session;
