@@ -71,26 +71,27 @@ function unmatched(router: Router) {
 export function mountSurface(surface: Surface, wiring: SurfaceWiring): Middleware {
   const router = new Router();
   const mapRefusal = surface.mapRefusal ?? problemFromRefusal;
+  // Paths without parameters are found by one map lookup; the router matches the rest.
+  const exact = new Map<string, Middleware>();
   for (const op of surface.operations) {
-    router.register(
-      op.path.replace(/\{(\w+)\}/g, ':$1'),
-      [op.method.toUpperCase()],
-      // Only the steps an operation needs, composed once: each step is a turn of the pipeline on every request.
-      [
-        compose([
-          ...(op.idempotencyKey ? [idempotencyKey(op)] : []),
-          ...(surface.perOperation?.(op) ?? []),
-          ...(op.body ? [jsonBody(op)] : []),
-          validate(op, wiring.validator),
-          etag(op),
-          ...(op.catalogRead ? [catalogCache(op, wiring.cache, wiring.catalogVersion)] : []),
-          respond(op, wiring.app, mapRefusal),
-        ]) as Middleware,
-      ],
-      { name: op.id },
-    );
+    // Only the steps an operation needs, composed once: each step is a turn of the pipeline on every request.
+    const pipeline = compose([
+      ...(op.idempotencyKey ? [idempotencyKey(op)] : []),
+      ...(surface.perOperation?.(op) ?? []),
+      ...(op.body ? [jsonBody(op)] : []),
+      validate(op, wiring.validator),
+      etag(op),
+      ...(op.catalogRead ? [catalogCache(op, wiring.cache, wiring.catalogVersion)] : []),
+      respond(op, wiring.app, mapRefusal),
+    ]) as Middleware;
+    router.register(op.path.replace(/\{(\w+)\}/g, ':$1'), [op.method.toUpperCase()], [pipeline], { name: op.id });
+    if (!op.path.includes('{')) exact.set(`${op.method.toUpperCase()} ${op.path}`, pipeline);
   }
-  const chain = compose([...surface.middleware, router.routes() as Middleware, unmatched(router)]);
+  const exactRoutes: Middleware = (ctx, next) => {
+    const pipeline = exact.get(`${ctx.method} ${ctx.path}`);
+    return pipeline ? pipeline(ctx, next) : next();
+  };
+  const chain = compose([...surface.middleware, exactRoutes, router.routes() as Middleware, unmatched(router)]);
   return function surfaceOf(ctx: Context, next: Next) {
     return surface.owns(ctx.path) ? chain(ctx, next) : next();
   };
