@@ -71,6 +71,7 @@ function operationEntry(op: Operation, surface: Surface): Record<string, unknown
   const successHeaders: Record<string, unknown> = {
     ...(doc?.rateLimited ? rateHeaders : {}),
     'X-Request-Id': headerRef('X-Request-Id'),
+    ...Object.fromEntries(Object.entries(op.responseHeaders ?? {}).map(([name, header]) => [name, { ...header, schema: str() }])),
     'Cache-Control': headerRef(op.catalogRead ? 'Cache-Control-Catalog' : 'Cache-Control-NoStore'),
     ...(op.catalogRead ? { ETag: headerRef('ETag') } : {}),
   };

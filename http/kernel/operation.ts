@@ -49,6 +49,8 @@ export interface OperationSpec<PM, QM, BS, C> {
   response?: Schema;
   paramDescriptions?: Record<string, string>;
   bodyDescription?: string;
+  /** Headers the success answer sets besides the usual ones, by name (OpenAPI only), e.g. Set-Cookie. */
+  responseHeaders?: Record<string, { description: string }>;
   handle(input: OperationInput<PathOf<PM>, ParamsOf<QM>, BodyOf<BS>, C>, app: App): Promise<unknown>;
 }
 

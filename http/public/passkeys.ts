@@ -125,6 +125,11 @@ export const signInWithPasskey = passkeyOperation({
   body: obj({ response: authenticationResponse }, ['response']),
   bodyRequired: true,
   bodyDescription: "{response}: the browser's AuthenticationResponseJSON",
+  responseHeaders: {
+    'Set-Cookie': {
+      description: 'The traveller session, as a sign-in link sets it: tp_session=<token>; Max-Age=<seconds>; Path=/; HttpOnly; Secure; SameSite=Lax',
+    },
+  },
   success: { status: 200, description: '{email, expires_at, return_path: null}; Set-Cookie: tp_session' },
   response: ref('SignedIn'),
   handle: async ({ caller, body }, app) => {

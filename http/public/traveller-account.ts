@@ -68,6 +68,12 @@ export const verifySignInLink = accountOperation({
     `Sessions last TRAVELLER_SESSION_DAYS (30 by default) unless signed out. A wrong, used or expired token, or another storefront's, answers 401 Unauthenticated alike.`,
   body: obj({ token }, ['token']),
   bodyRequired: true,
+  responseHeaders: {
+    'Set-Cookie': {
+      description:
+        "The traveller session: tp_session=<token>; Max-Age=<seconds>; Path=/; HttpOnly; Secure; SameSite=Lax. The website's server passes it on with the website key exactly as received",
+    },
+  },
   success: { status: 200, description: '{email, expires_at, return_path}; Set-Cookie: tp_session' },
   response: ref('SignedIn'),
   handle: async ({ caller, body }, app) => {
@@ -84,6 +90,9 @@ export const signOut = accountOperation({
   path: '/v1/public/auth/sign-out',
   summary: 'Sign out',
   description: `Ends the request's session, if any, and clears the ${SESSION_COOKIE} cookie. Without a session it still answers 200: there is nothing to end.`,
+  responseHeaders: {
+    'Set-Cookie': { description: 'Clears the traveller session: tp_session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax' },
+  },
   success: { status: 200, description: '{signed_out: true}' },
   response: ref('SignedOut'),
   handle: async ({ caller }, app) => {
