@@ -18,6 +18,7 @@ import type {
   UnitDefinition,
   UnitType,
 } from '../../domain/catalog/definitions';
+import { FLEXIBLE, MODERATE, STRICT } from './policies';
 
 export interface DemoCatalog {
   sellers: { id: string; definition: SellerDefinition; secret_keys: { key: string; scopes: string[] }[] }[];
@@ -116,28 +117,6 @@ const text = (
   itinerary: itinerary.map(([t, body]) => ({ title: t, body })),
 });
 
-const FLEXIBLE: CancellationPolicy = {
-  name: 'Flexible',
-  tiers: [
-    { from_days: 1, to_days: null, refund_pct: 100 },
-    { from_days: 0, to_days: 1, refund_pct: 0 },
-  ],
-};
-const MODERATE: CancellationPolicy = {
-  name: 'Moderate',
-  tiers: [
-    { from_days: 7, to_days: null, refund_pct: 100 },
-    { from_days: 2, to_days: 7, refund_pct: 50 },
-    { from_days: 0, to_days: 2, refund_pct: 0 },
-  ],
-};
-const STRICT: CancellationPolicy = {
-  name: 'Strict',
-  tiers: [
-    { from_days: 30, to_days: null, refund_pct: 100 },
-    { from_days: 0, to_days: 30, refund_pct: 0 },
-  ],
-};
 const NON_REFUNDABLE: CancellationPolicy = { name: 'Non-refundable', tiers: [{ from_days: 0, to_days: null, refund_pct: 0 }] };
 
 const LEAD: TravellerDetailsRule = { scope: 'lead', fields: [], collect: 'checkout', due_hours_before: null };

@@ -1,6 +1,5 @@
 import { uuidFromName } from '../../application/platform/secrets';
 import type {
-  CancellationPolicy,
   ExtraDefinition,
   NamedSlug,
   OptionDefinition,
@@ -15,6 +14,7 @@ import type {
   TravellerDetailsRule,
   UnitDefinition,
 } from '../../domain/catalog/definitions';
+import { FLEXIBLE, MODERATE, STRICT } from './policies';
 import { isRefusal, type Refusal } from '../../domain/shared/refusal';
 import type { CatalogService } from '../../application/seller';
 import type { CatalogReads } from '../../projections/catalog/queries';
@@ -456,28 +456,6 @@ function sellers(seed: number): GeneratedSeller[] {
 
 // ---------------------------------------------------------------- options
 
-const FLEXIBLE: CancellationPolicy = {
-  name: 'Flexible',
-  tiers: [
-    { from_days: 1, to_days: null, refund_pct: 100 },
-    { from_days: 0, to_days: 1, refund_pct: 0 },
-  ],
-};
-const MODERATE: CancellationPolicy = {
-  name: 'Moderate',
-  tiers: [
-    { from_days: 7, to_days: null, refund_pct: 100 },
-    { from_days: 2, to_days: 7, refund_pct: 50 },
-    { from_days: 0, to_days: 2, refund_pct: 0 },
-  ],
-};
-const STRICT: CancellationPolicy = {
-  name: 'Strict',
-  tiers: [
-    { from_days: 30, to_days: null, refund_pct: 100 },
-    { from_days: 0, to_days: 30, refund_pct: 0 },
-  ],
-};
 const LEAD: TravellerDetailsRule = { scope: 'lead', fields: [], collect: 'checkout', due_hours_before: null };
 const PASSPORT: TravellerDetailsRule = { ...LEAD, fields: ['full_name', 'date_of_birth', 'passport_number'] };
 
