@@ -1,6 +1,6 @@
 import { availabilityFeature } from './availability';
 import { bookingFeature } from './booking';
-import { catalogFeature, orderTrips, pricer, tripCard } from './catalog';
+import { catalogFeature, catalogPricer, orderTrips, tripCard } from './catalog';
 import { filterListsFeature } from './filter-lists';
 import { contentFeature } from './content';
 import { enquiriesFeature } from './enquiries';
@@ -24,7 +24,7 @@ export const FEATURES = [
   sellerFeature,
   keysFeature,
   teamFeature,
-  searchFeature({ pricer, tripCard, orderTrips }),
+  searchFeature({ catalogPricer, tripCard, orderTrips }),
   contentFeature,
   filterListsFeature,
   savedTripsFeature,

@@ -6,7 +6,7 @@ import type { ProductListQuery } from './trip-list';
 
 export { CatalogQueries } from './queries';
 /** The trip card (spec 2.3) and its prices, for other features that show trips (a page's trips section). */
-export { pricer, tripCard } from './views';
+export { catalogPricer, pricer, tripCard, type Pricer } from './views';
 /** How the trip list orders trips, for search (spec 4.2), which orders them the same way. */
 export { orderTrips } from './trip-list';
 

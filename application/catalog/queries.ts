@@ -3,7 +3,7 @@ import { decodeOffsetCursor, encodeOffsetCursor } from '../platform/cursor';
 import { bookableStarts, capacityOf, isRealDate, isRealMonth } from '../../domain/calendar/schedule';
 import type { ProductDefinition } from '../../domain/catalog/definitions';
 import { remainingPlaces } from '../../domain/departure';
-import { Refusal, invalidInput, notFound, refuse } from '../../domain/shared/refusal';
+import { Refusal, invalidInput, notFound } from '../../domain/shared/refusal';
 import { groupCanBook, groupEachUsd } from '../../domain/pricing/from-price';
 import { money } from '../../domain/shared/money';
 import { CatalogReads, ProductDoc, visibleProducts } from '../../projections/catalog/queries';
@@ -12,7 +12,7 @@ import { DepartureReads } from '../../projections/departures/queries';
 import type { Clock } from '../platform/ports/clock';
 import type { DocumentStore } from '../platform/ports/document-store';
 import type { Fx } from '../platform/ports/fx';
-import { Pricer, pricer, storefrontView, tripCard, tripView } from './views';
+import { Pricer, catalogPricer, storefrontView, tripCard, tripView } from './views';
 import { mainOption } from '../../domain/catalog/trip-facts';
 import {
   Candidate,
@@ -53,10 +53,7 @@ export class CatalogQueries {
 
   /** Catalog prices in the asked currency when the storefront offers it, else its display currency (spec 4.2). */
   private pricerFor(storefront: StorefrontDoc, currency: string | undefined): Pricer | Refusal {
-    const code = currency && storefront.currencies.includes(currency) ? currency : storefront.display_currency;
-    const fx = this.fx.rate(code);
-    if (!fx) return refuse('CurrencyNotEnabled', `${code} is not offered here`, { currency: code });
-    return pricer(storefront, fx);
+    return catalogPricer(storefront, currency, (code) => this.fx.rate(code));
   }
 
   private async sellers(): Promise<Map<string, Readonly<SellerDoc>>> {

@@ -2,6 +2,7 @@ import type { OptionDefinition, ProductDefinition } from '../../domain/catalog/d
 import { Money, roundingFor, usdConverter } from '../../domain/shared/money';
 import { policyPreset } from '../../domain/policy/refund';
 import { FxRate, confirmationOf } from '../../domain/pricing/quote';
+import { type Refusal, refuse } from '../../domain/shared/refusal';
 import { pickupKind, salesPaused } from '../../domain/catalog/trip-facts';
 import type { ProductDoc } from '../../projections/catalog/queries';
 import type { SellerDoc, StorefrontDoc } from '../platform/context';
@@ -14,6 +15,17 @@ export interface Pricer {
 
 export function pricer(storefront: StorefrontDoc, fx: FxRate): Pricer {
   return { currency: fx.quote, usd: usdConverter(fx, roundingFor(storefront.rounding, fx.quote)) };
+}
+
+/**
+ * Catalog prices (spec 4.2 currency): in the asked currency when the storefront offers it, else its
+ * display currency, converted at today's rate. One rule for the trip list, search and saved trips.
+ */
+export function catalogPricer(storefront: StorefrontDoc, asked: string | undefined, rateOf: (currency: string) => FxRate | null): Pricer | Refusal {
+  const code = asked && storefront.currencies.includes(asked) ? asked : storefront.display_currency;
+  const fx = rateOf(code);
+  if (!fx) return refuse('CurrencyNotEnabled', `${code} is not offered here`, { currency: code });
+  return pricer(storefront, fx);
 }
 
 /** Trips published in `locale` come in it, the rest in English (else their default language). */

@@ -1,8 +1,8 @@
 import type { SavedTrip } from '../../domain/saved-trips';
-import { type Refusal, refuse } from '../../domain/shared/refusal';
+import type { Refusal } from '../../domain/shared/refusal';
 import { PRODUCTS, SELLERS, type ProductDoc } from '../../projections/catalog/doc';
 import { visibleProducts } from '../../projections/catalog/queries';
-import { pricer, tripCard } from '../catalog';
+import { catalogPricer, tripCard, type Pricer } from '../catalog';
 import type { SellerDoc, StorefrontDoc } from '../platform/context';
 import type { DocumentStore } from '../platform/ports/document-store';
 import type { Fx } from '../platform/ports/fx';
@@ -20,8 +20,6 @@ export interface CardOptions {
 }
 
 export type SavedTripCard = ReturnType<typeof tripCard> & { saved_at: string };
-
-type Pricer = ReturnType<typeof pricer>;
 
 /** The catalog as saved trips see it: which trips the storefront sells now, and their cards. */
 export class SavedTripsCatalog {
@@ -82,9 +80,6 @@ export class SavedTripsCatalog {
 
   /** Prices in the asked currency when the storefront offers it, else its display currency (as the trip list). */
   private pricerFor(storefront: StorefrontDoc, currency: string | undefined): Pricer | Refusal {
-    const code = currency && storefront.currencies.includes(currency) ? currency : storefront.display_currency;
-    const fx = this.fx.rate(code);
-    if (!fx) return refuse('CurrencyNotEnabled', `${code} is not offered here`, { currency: code });
-    return pricer(storefront, fx);
+    return catalogPricer(storefront, currency, (code) => this.fx.rate(code));
   }
 }

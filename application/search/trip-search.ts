@@ -69,7 +69,7 @@ export interface SearchCandidate {
  * rather than imported, which would close an import cycle.
  */
 export interface CatalogViews {
-  pricer(storefront: StorefrontDoc, fx: FxRate): Pricer;
+  catalogPricer(storefront: StorefrontDoc, asked: string | undefined, rateOf: (currency: string) => FxRate | null): Pricer | Refusal;
   tripCard(product: Readonly<ProductDoc>, seller: Readonly<SellerDoc> | undefined, locale: string | undefined, p: Pricer): SearchItem;
   orderTrips<C extends SearchCandidate>(list: C[], query: { q?: string; limit: number }, storefront: StorefrontDoc): C[];
 }
@@ -215,10 +215,7 @@ export class TripSearch {
 
   /** Catalog prices in the asked currency when the storefront offers it, else its display currency (spec 4.2). */
   private pricerFor(storefront: StorefrontDoc, currency: string | undefined): Pricer | Refusal {
-    const code = currency && storefront.currencies.includes(currency) ? currency : storefront.display_currency;
-    const fx = this.fx.rate(code);
-    if (!fx) return refuse('CurrencyNotEnabled', `${code} is not offered here`, { currency: code });
-    return this.views.pricer(storefront, fx);
+    return this.views.catalogPricer(storefront, currency, (code) => this.fx.rate(code));
   }
 
   /** The ids of the trips the storefront sells (the catalog's visibility rules), read again whenever the catalog moves. */
