@@ -1,7 +1,7 @@
 import type { Money } from '../../domain/shared/money';
 import type { Quote } from '../../domain/pricing/quote';
 import type { BookingDoc } from '../../projections/bookings/doc';
-import type { Booking } from '../../domain/booking';
+import type { Booking, BookingStatus } from '../../domain/booking';
 import { bookingRecord, cancellationRecord, paymentRecord } from '../../domain/booking/record';
 import type { Payment } from '../../domain/payment';
 
@@ -10,7 +10,7 @@ export type { BookingDoc } from '../../projections/bookings/doc';
 /** The booking as the traveller sees it (spec 2.8); never the lead's contact details. */
 export interface BookingView {
   ref: string;
-  status: 'confirmed' | 'pending' | 'cancelled' | 'on_hold';
+  status: BookingStatus | 'on_hold';
   start: string;
   pax: number;
   hold_expires_at: string | null;
@@ -61,6 +61,8 @@ export function bookingDocOf(booking: Booking, payment: Payment): BookingDoc | n
   return {
     _id: b.ref,
     ...bookingRecord(b),
+    start: booking.start,
+    rejection_reason: booking.rejectionReason,
     status: booking.status,
     pending_expires_at: booking.pendingExpiresAt,
     cancellation: booking.cancellation && cancellationRecord(booking.cancellation),

@@ -10,7 +10,7 @@ export async function refundPreview(deps: Pick<Platform, 'commands' | 'clock'>, 
   const { state } = await deps.commands.load(bookingStream(booking._id), bookingDecider);
   if (state.status === 'none') return notFound('booking');
   const { state: payment } = await deps.commands.load(paymentStream(booking._id), paymentDecider);
-  return refundOwed(state.placed, paidAmount(payment), deps.clock.now());
+  return refundOwed(state.placed, paidAmount(payment), deps.clock.now(), state.start);
 }
 
 export type CancelDeps = Pick<Platform, 'commands' | 'clock' | 'awaitProjections' | 'awaitReactor'>;

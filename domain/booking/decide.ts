@@ -25,9 +25,9 @@ export interface RefundPreview {
   paid: { amount: number; currency: string };
 }
 
-/** What cancelling at `now` gives back under the policy the booking was sold with. */
-export function refundPreview(placed: BookingPlacedData, paid: number, now: Date): RefundPreview {
-  const days = daysBefore(placed.start, placed.timezone, now);
+/** What cancelling at `now` gives back under the policy the booking was sold with, counted from the start it is for now. */
+export function refundPreview(placed: BookingPlacedData, paid: number, now: Date, start: string = placed.start): RefundPreview {
+  const days = daysBefore(start, placed.timezone, now);
   const pct = refundPct(placed.policy, days);
   const currency = placed.quote.totals.due_now.currency;
   return { days_before: days, refund_pct: pct, refund: money(percentOf(paid, pct), currency), paid: money(paid, currency) };
@@ -54,7 +54,7 @@ function cancelBooking(command: CancelBooking, state: Booking): BookingEvent[] |
       booking_status: state.status,
     });
   }
-  const preview = refundPreview(state.placed, command.paid, command.now);
+  const preview = refundPreview(state.placed, command.paid, command.now, state.start);
   return [
     {
       type: 'BookingCancelled',

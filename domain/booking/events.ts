@@ -51,15 +51,50 @@ export interface BookingPlacedData {
 export type CancelledBy = 'traveller' | 'seller';
 
 export type BookingPlaced = Event<'BookingPlaced', BookingPlacedData>;
-export type BookingConfirmed = Event<'BookingConfirmed', { ref: string; at: string }>;
+/** `by`: absent when the checkout confirmed it; the seller's decision; or the payment that completed it. */
+export type BookingConfirmed = Event<'BookingConfirmed', { ref: string; at: string; by?: 'seller' | 'payment' }>;
 export type BookingPending = Event<'BookingPending', { ref: string; expiresAt: string | null; at: string }>;
-export type BookingCancelled = Event<'BookingCancelled', { ref: string; by: CancelledBy; refundPct: number; refund: Money; reason: string | null; at: string }>;
+/** `refundInstead`: the traveller took the refund offered for a booking moved by the seller (cancelled by the seller). */
+export type BookingCancelled = Event<
+  'BookingCancelled',
+  { ref: string; by: CancelledBy; refundPct: number; refund: Money; reason: string | null; at: string; refundInstead?: boolean }
+>;
+/** The seller declined a booking that waited for their answer; its places return to sale. */
+export type BookingRejected = Event<'BookingRejected', { ref: string; reason: string; at: string }>;
+/** The seller accepted a request paid by transfer or link: the traveller is asked to pay by `dueAt`, when the request now lapses. */
+export type BookingAccepted = Event<'BookingAccepted', { ref: string; dueAt: string; at: string }>;
+/** A pending booking whose `pending_expires_at` passed with no answer or no money; its places return to sale. */
+export type BookingLapsed = Event<'BookingLapsed', { ref: string; at: string }>;
+/** The seller called off the booking's start and moved it to `to` (places taken there); refund-instead is offered until `to`. */
+export type BookingMoved = Event<'BookingMoved', { ref: string; callId: string; from: string; to: string; reason: string; note: string | null; at: string }>;
+/** Staff messaged every traveller of the booking's start; one event per booking. */
+export type BookingMessaged = Event<'BookingMessaged', { ref: string; messageId: string; message: string; at: string }>;
 /** A checkout that stopped after its places were booked and never placed the booking: none will be placed under this ref. */
 export type CheckoutAbandoned = Event<'CheckoutAbandoned', { ref: string; at: string }>;
 
-export type BookingEvent = BookingPlaced | BookingConfirmed | BookingPending | BookingCancelled | CheckoutAbandoned;
+export type BookingEvent =
+  | BookingPlaced
+  | BookingConfirmed
+  | BookingPending
+  | BookingCancelled
+  | CheckoutAbandoned
+  | BookingRejected
+  | BookingAccepted
+  | BookingLapsed
+  | BookingMoved
+  | BookingMessaged;
 
-export type BookingStatus = 'confirmed' | 'pending' | 'cancelled';
+export type BookingStatus = 'confirmed' | 'pending' | 'cancelled' | 'rejected' | 'lapsed';
+
+/** Where the seller moved a booking when calling off its start. */
+export interface BookingMove {
+  callId: string;
+  from: string;
+  to: string;
+  reason: string;
+  note: string | null;
+  at: string;
+}
 
 export interface Cancellation {
   by: CancelledBy;
@@ -72,15 +107,30 @@ export type Booking =
   | {
       status: BookingStatus | 'placed';
       placed: BookingPlacedData;
+      /** The start the booking is for now: the one it was placed for, or the one the seller moved it to. */
+      start: string;
       pendingExpiresAt: string | null;
       cancellation: Cancellation | null;
+      rejectionReason: string | null;
+      /** The seller accepted a request that waits for its money. */
+      accepted: boolean;
+      move: BookingMove | null;
     };
 
 export const initialBooking = (): Booking => ({ status: 'none', abandoned: false });
 
 export function evolveBooking(state: Booking, event: BookingEvent): Booking {
   if (event.type === 'BookingPlaced') {
-    return { status: 'placed', placed: event.data, pendingExpiresAt: null, cancellation: null };
+    return {
+      status: 'placed',
+      placed: event.data,
+      start: event.data.start,
+      pendingExpiresAt: null,
+      cancellation: null,
+      rejectionReason: null,
+      accepted: false,
+      move: null,
+    };
   }
   if (event.type === 'CheckoutAbandoned') return state.status === 'none' ? { status: 'none', abandoned: true } : state;
   if (state.status === 'none') return state;
@@ -93,7 +143,20 @@ export function evolveBooking(state: Booking, event: BookingEvent): Booking {
       return {
         ...state,
         status: 'cancelled',
+        pendingExpiresAt: null,
         cancellation: { by: event.data.by, refundPct: event.data.refundPct, refund: event.data.refund },
       };
+    case 'BookingRejected':
+      return { ...state, status: 'rejected', pendingExpiresAt: null, rejectionReason: event.data.reason };
+    case 'BookingAccepted':
+      return { ...state, accepted: true, pendingExpiresAt: event.data.dueAt };
+    case 'BookingLapsed':
+      return { ...state, status: 'lapsed', pendingExpiresAt: null };
+    case 'BookingMoved': {
+      const { callId, from, to, reason, note, at } = event.data;
+      return { ...state, start: to, move: { callId, from, to, reason, note, at } };
+    }
+    case 'BookingMessaged':
+      return state;
   }
 }

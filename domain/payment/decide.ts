@@ -16,14 +16,22 @@ export type ArrangePayment = {
 export type RefundPayment = { type: 'RefundPayment'; ref: string; refund: Money; now: Date };
 export type CancelUnpaid = { type: 'CancelUnpaid'; ref: string; now: Date };
 
-export type PaymentCommand = ArrangePayment | RefundPayment | CancelUnpaid;
+/** The seller accepted a request: the money is now due by `dueAt`. Repeating it changes nothing. */
+export type RequestPayment = { type: 'RequestPayment'; ref: string; dueAt: string; now: Date };
+
+export type PaymentCommand = ArrangePayment | RefundPayment | CancelUnpaid | RequestPayment;
 
 function arrangePayment(command: ArrangePayment, state: Payment): PaymentEvent[] {
   if (state.status !== 'none') return [];
   const settledNow = command.method === null;
   const status: PaymentStatus = settledNow ? 'paid' : command.method === 'pay_on_arrival' ? 'pay_on_arrival' : 'unpaid';
   const paid = { amount: settledNow ? command.dueNow.amount : 0, currency: command.dueNow.currency };
-  return [{ type: 'PaymentArranged', data: { ref: command.ref, method: command.method, status, dueAt: command.dueAt, onArrival: command.onArrival, paid } }];
+  return [
+    {
+      type: 'PaymentArranged',
+      data: { ref: command.ref, method: command.method, status, dueAt: command.dueAt, onArrival: command.onArrival, paid, due: command.dueNow },
+    },
+  ];
 }
 
 function refundPayment(command: RefundPayment, state: Payment): PaymentEvent[] {
@@ -43,6 +51,11 @@ function cancelUnpaid(command: CancelUnpaid, state: Payment): PaymentEvent[] {
   return [{ type: 'PaymentCancelled', data: { ref: command.ref, at: command.now.toISOString() } }];
 }
 
+function requestPayment(command: RequestPayment, state: Payment): PaymentEvent[] {
+  if (state.status !== 'unpaid' || state.dueAt === command.dueAt) return [];
+  return [{ type: 'PaymentRequested', data: { ref: command.ref, dueAt: command.dueAt, at: command.now.toISOString() } }];
+}
+
 export function decidePayment(command: PaymentCommand, state: Payment): PaymentEvent[] | Refusal {
   switch (command.type) {
     case 'ArrangePayment':
@@ -51,6 +64,8 @@ export function decidePayment(command: PaymentCommand, state: Payment): PaymentE
       return refundPayment(command, state);
     case 'CancelUnpaid':
       return cancelUnpaid(command, state);
+    case 'RequestPayment':
+      return requestPayment(command, state);
     default:
       return assertNever(command);
   }

@@ -2,7 +2,11 @@ import type { Event } from '../shared/decider';
 import type { Money } from '../shared/money';
 import type { PaymentMethodKind } from '../catalog/definitions';
 
-export type PaymentStatus = 'paid' | 'unpaid' | 'pay_on_arrival' | 'refunded' | 'cancelled';
+/**
+ * `not_collected`: the site takes no payment through us (no way to pay set up), so nothing is shown
+ * as paid and nothing is promised back. `part_paid`: some of what is due came in.
+ */
+export type PaymentStatus = 'paid' | 'unpaid' | 'part_paid' | 'pay_on_arrival' | 'proof_submitted' | 'not_collected' | 'refunded' | 'cancelled';
 
 /**
  * How one booking is paid. With no way to pay set up on the site, what is due now is
@@ -19,6 +23,8 @@ export type PaymentArranged = Event<
     /** The amount to bring on arrival, for pay_on_arrival. */
     onArrival: Money | null;
     paid: Money;
+    /** What is due in all: absent on payments arranged before it was recorded. */
+    due?: Money;
   }
 >;
 
@@ -37,10 +43,32 @@ export type PaymentRefunded = Event<
 /** A cancelled booking that had nothing paid yet owes nothing any more (no amount to bring, no link to pay). */
 export type PaymentCancelled = Event<'PaymentCancelled', { ref: string; at: string }>;
 
-export type PaymentEvent = PaymentArranged | PaymentRefunded | PaymentCancelled;
+/** The seller accepted a request paid by transfer or link: the money is now due by `dueAt`. */
+export type PaymentRequested = Event<'PaymentRequested', { ref: string; dueAt: string; at: string }>;
+/** The traveller uploaded a proof of payment (a transfer receipt) for the seller to check. */
+export type PaymentProofSubmitted = Event<'PaymentProofSubmitted', { ref: string; receiptId: string; contentType: string; size: number; at: string }>;
+/** The seller recorded money received; `paid` is the total received so far, this payment included. */
+export type PaymentReceived = Event<
+  'PaymentReceived',
+  { ref: string; paymentId: string; amount: Money; paid: Money; status: PaymentStatus; reference: string | null; at: string }
+>;
+
+export type PaymentEvent = PaymentArranged | PaymentRefunded | PaymentCancelled | PaymentRequested | PaymentProofSubmitted | PaymentReceived;
 
 export type Payment =
-  { status: 'none' } | { status: PaymentStatus; method: PaymentMethodKind | null; dueAt: string | null; onArrival: Money | null; paid: Money; refunded: Money };
+  | { status: 'none' }
+  | {
+      status: PaymentStatus;
+      method: PaymentMethodKind | null;
+      dueAt: string | null;
+      onArrival: Money | null;
+      paid: Money;
+      refunded: Money;
+      /** What is due in all (the quote's due now), to tell a part payment from a full one. */
+      due?: Money;
+      receipts: string[];
+      paymentIds: string[];
+    };
 
 export const initialPayment = (): Payment => ({ status: 'none' });
 
@@ -48,7 +76,7 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
   switch (event.type) {
     case 'PaymentArranged': {
       const { method, status, dueAt, onArrival, paid } = event.data;
-      return { method, status, dueAt, onArrival, paid, refunded: { amount: 0, currency: paid.currency } };
+      return { method, status, dueAt, onArrival, paid, refunded: { amount: 0, currency: paid.currency }, due: event.data.due, receipts: [], paymentIds: [] };
     }
     case 'PaymentRefunded':
       if (state.status === 'none') return state;
@@ -56,6 +84,15 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
     case 'PaymentCancelled':
       if (state.status === 'none') return state;
       return { ...state, status: 'cancelled', onArrival: null, dueAt: null };
+    case 'PaymentRequested':
+      if (state.status === 'none') return state;
+      return { ...state, dueAt: event.data.dueAt };
+    case 'PaymentProofSubmitted':
+      if (state.status === 'none') return state;
+      return { ...state, status: 'proof_submitted', receipts: [...state.receipts, event.data.receiptId] };
+    case 'PaymentReceived':
+      if (state.status === 'none') return state;
+      return { ...state, status: event.data.status, paid: event.data.paid, paymentIds: [...state.paymentIds, event.data.paymentId] };
   }
 }
 

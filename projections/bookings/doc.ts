@@ -1,6 +1,7 @@
 import type { Doc } from '../../application/platform/ports/document-store';
 import type { Money } from '../../domain/shared/money';
 import type { Quote } from '../../domain/pricing/quote';
+import type { BookingStatus } from '../../domain/booking';
 
 /** The bookings read model's collections: holds as they stand, and bookings with their payment folded in. */
 export const HOLDS = 'holds';
@@ -32,7 +33,7 @@ export interface BookingDoc extends Doc {
   lead_email: string;
   booking_token_hash: string;
   contact_token_hash: string;
-  status: 'placed' | 'confirmed' | 'pending' | 'cancelled';
+  status: 'placed' | BookingStatus;
   hold_expires_at: string | null;
   pending_expires_at: string | null;
   cancellation: { by: 'traveller' | 'seller'; refund_pct: number; refund: Money } | null;

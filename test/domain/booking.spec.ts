@@ -104,8 +104,12 @@ describe('booking decider', () => {
       const refusalOrEvents = bookingDecider.decide(cancel(at('2026-06-03T16:00:00.000Z'), 10000), {
         status: 'confirmed',
         placed: tokyo,
+        start: tokyo.start,
         pendingExpiresAt: null,
         cancellation: null,
+        rejectionReason: null,
+        accepted: false,
+        move: null,
       });
       expect(refusalOrEvents).to.deep.equal([
         {

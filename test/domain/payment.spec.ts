@@ -9,7 +9,7 @@ const eur = (amount: number) => ({ amount, currency: 'EUR' });
 
 const arranged = (data: Partial<Extract<PaymentEvent, { type: 'PaymentArranged' }>['data']> = {}): PaymentEvent => ({
   type: 'PaymentArranged',
-  data: { ref: REF, method: null, status: 'paid', dueAt: null, onArrival: null, paid: eur(9137), ...data },
+  data: { ref: REF, method: null, status: 'paid', dueAt: null, onArrival: null, paid: eur(9137), due: eur(9137), ...data },
 });
 /** Paid 9137 in the fixtures: the payment stands refunded once all of it went back. */
 const refunded = (refund: number, total: number, when = NOW): PaymentEvent => ({
