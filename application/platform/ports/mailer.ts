@@ -3,6 +3,11 @@ export interface Mail {
   subject: string;
   text: string;
   locale: string | null;
+  /**
+   * The booking a traveller's mail is about: the mail then carries the link to manage it
+   * (the storefront's manage page with ref and token), added where mail is composed for sending.
+   */
+  booking?: { ref: string };
 }
 
 export interface SendOptions {
