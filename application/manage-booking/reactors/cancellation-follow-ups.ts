@@ -16,7 +16,8 @@ export const cancellationFollowUpsReactor = defineReactor<BookingEvent>('cancell
     const { state } = await platform.commands.load(bookingStream(ref), bookingDecider);
     if (state.status === 'none') return;
     const now = platform.clock.now();
-    const { optionId, start } = state.placed;
+    const { optionId } = state.placed;
+    const start = state.start;
     const steps = [
       await platform.commands.handle(
         departureStream(optionId, start),

@@ -8,7 +8,7 @@ export const cancellationMailReactor = defineReactor<BookingEvent>('cancellation
     const booking = await placedBooking(platform, event.data.ref);
     if (!booking) return;
     const { placed, title } = booking;
-    const mail = bookingCancelledMail(placed.lead.email, placed.locale, { ref: placed.ref, trip: title, start: placed.start, refund: event.data.refund });
+    const mail = bookingCancelledMail(placed.lead.email, placed.locale, { ref: placed.ref, trip: title, start: booking.start, refund: event.data.refund });
     await platform.mailer.send(mail, { dedupeKey: event.id });
   },
 });
