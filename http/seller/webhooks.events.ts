@@ -26,7 +26,31 @@ const SENT: Record<string, { summary: string; data: Schema }> = {
   'booking.confirmed': { summary: 'A booking was confirmed', data: bookingData({ attribution }) },
   'booking.cancelled': {
     summary: 'A booking was cancelled',
-    data: bookingData({ cancelled_by: enumOf('traveller', 'seller'), reason: nStr, refund_pct: int(0, 100), refund: ref('Money') }),
+    data: bookingData({
+      cancelled_by: enumOf('traveller', 'seller'),
+      reason: nStr,
+      refund_pct: int(0, 100),
+      refund: ref('Money'),
+      refund_instead: described({ type: 'boolean' }, 'The traveller took the refund offered for a booking the seller moved'),
+    }),
+  },
+  'booking.rejected': { summary: 'The seller declined a booking request', data: bookingData({ reason: text }) },
+  'booking.lapsed': { summary: 'A pending booking lapsed: its pending_expires_at passed unanswered or unpaid', data: bookingData() },
+  'booking.moved': {
+    summary: "The seller called off the booking's start and moved it to another (`start` is the new one)",
+    data: bookingData({ call_id: id, from: localStart, to: localStart, reason: text, note: nStr }),
+  },
+  'booking.messaged': {
+    summary: "Staff messaged the travellers of the booking's start (once per booking)",
+    data: bookingData({ message_id: text, message: text }),
+  },
+  'payment.proof_submitted': {
+    summary: 'The traveller uploaded proof of payment (a transfer receipt) for the seller to check',
+    data: bookingData({ receipt_id: text, content_type: text, size: int(1) }),
+  },
+  'payment.received': {
+    summary: 'The seller recorded money received for a booking',
+    data: bookingData({ payment_id: text, amount: ref('Money'), paid: ref('Money'), payment_status: text, reference: nStr }),
   },
   'enquiry.received': {
     summary: 'An enquiry came in',
@@ -40,13 +64,7 @@ const SENT: Record<string, { summary: string; data: Schema }> = {
 };
 
 const LATER: Record<string, string> = {
-  'booking.rejected': 'The seller declined a booking request',
-  'booking.lapsed': 'A booking request lapsed unanswered',
-  'booking.moved': 'A booking was moved to another start',
-  'booking.messaged': 'A message on a booking (once per booking)',
   'departure.cancelled': "A departure was called off: call id, reason, note, offered start, each booking's outcome",
-  'payment.proof_submitted': 'A traveller submitted proof of payment',
-  'payment.received': 'A payment was received',
 };
 
 const signatureHeaders = [

@@ -1,5 +1,6 @@
 import { bookingDecider, bookingStream, type BookingEvent } from '../../../domain/booking';
 import type { EnquiryEvent } from '../../../domain/enquiry';
+import type { PaymentEvent } from '../../../domain/payment';
 import { productDecider, productStream, type ProductEvent } from '../../../domain/product';
 import type { SiteContentEvent } from '../../../domain/site-content';
 import { CatalogReads } from '../../../projections/catalog/queries';
@@ -8,7 +9,7 @@ import type { Platform } from '../../platform/platform';
 import { defineReactor } from '../../platform/processing/reactor';
 import { scheduleDeliveries } from '../schedule';
 
-type Source = BookingEvent | EnquiryEvent | ProductEvent | SiteContentEvent;
+type Source = BookingEvent | PaymentEvent | EnquiryEvent | ProductEvent | SiteContentEvent;
 /** What the webhook event takes from the log's record: its id, position and time. */
 type Logged = Pick<RecordedEvent, 'id' | 'position' | 'recordedAt'>;
 
@@ -31,7 +32,7 @@ async function booking(platform: Platform, event: Logged, ref: string, type: str
     storefront_id: placed.storefrontId,
     product_id: placed.productId,
     option_id: placed.optionId,
-    start: placed.start,
+    start: state.start,
     timezone: placed.timezone,
     places: placed.places,
     ...(withAttribution ? { attribution: placed.attribution ?? null } : {}),
@@ -53,7 +54,28 @@ export const webhookDeliveriesReactor = defineReactor<Source>('webhook-deliverie
   BookingPending: (e, p) => booking(p, e, e.data.ref, 'booking.requested', { expires_at: e.data.expiresAt }, true),
   BookingConfirmed: (e, p) => booking(p, e, e.data.ref, 'booking.confirmed', {}, true),
   BookingCancelled: (e, p) =>
-    booking(p, e, e.data.ref, 'booking.cancelled', { cancelled_by: e.data.by, reason: e.data.reason, refund_pct: e.data.refundPct, refund: e.data.refund }),
+    booking(p, e, e.data.ref, 'booking.cancelled', {
+      cancelled_by: e.data.by,
+      reason: e.data.reason,
+      refund_pct: e.data.refundPct,
+      refund: e.data.refund,
+      refund_instead: e.data.refundInstead ?? false,
+    }),
+  BookingRejected: (e, p) => booking(p, e, e.data.ref, 'booking.rejected', { reason: e.data.reason }),
+  BookingLapsed: (e, p) => booking(p, e, e.data.ref, 'booking.lapsed'),
+  BookingMoved: (e, p) =>
+    booking(p, e, e.data.ref, 'booking.moved', { call_id: e.data.callId, from: e.data.from, to: e.data.to, reason: e.data.reason, note: e.data.note }),
+  BookingMessaged: (e, p) => booking(p, e, e.data.ref, 'booking.messaged', { message_id: e.data.messageId, message: e.data.message }),
+  PaymentProofSubmitted: (e, p) =>
+    booking(p, e, e.data.ref, 'payment.proof_submitted', { receipt_id: e.data.receiptId, content_type: e.data.contentType, size: e.data.size }),
+  PaymentReceived: (e, p) =>
+    booking(p, e, e.data.ref, 'payment.received', {
+      payment_id: e.data.paymentId,
+      amount: e.data.amount,
+      paid: e.data.paid,
+      payment_status: e.data.status,
+      reference: e.data.reference,
+    }),
   EnquiryReceived: (e, p) =>
     emit(p, e, e.data.sellerId, 'enquiry.received', {
       enquiry_id: e.data.enquiryId,
