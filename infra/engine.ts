@@ -21,6 +21,7 @@ import { openSearchIndex } from '../application/search';
 import { CatalogService } from '../application/seller';
 import { SiteContentService } from '../application/content';
 import { createHttpApp } from '../http/kernel/app';
+import { documentRateCounts } from '../application/platform/shared-rate-counts';
 import { openApiDocument } from '../http/kernel/openapi';
 import { operatorSurface } from '../http/operator';
 import { publicSurface } from '../http/public';
@@ -121,6 +122,8 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
       webhookSecretKey: config.webhookSecretKey ?? serverSecret(config, 'webhook-secrets', log),
       webhookAllowPrivateUrls: config.webhookAllowPrivateUrls,
       webhookTimeoutMs: config.webhookTimeoutMs,
+      contactEmailChangeMinutes: config.contactEmailChangeMinutes,
+      contactCodeSecretKey: config.contactCodeSecretKey ?? serverSecret(config, 'contact-codes', log),
     },
   };
   const useCases = createUseCases(platform);
@@ -159,14 +162,17 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
     if (knownOrigins?.version !== version) knownOrigins = { version, origins: await useCases.keys.allowedOrigins() };
     return knownOrigins.origins.has(origin);
   };
+  // Several instances share one MongoDB: they add up their rate-limit counts there. The embedded run is one process.
+  const sharedRateCounts = config.mongodbUrl ? documentRateCounts(docs) : null;
   const surfaces = [
     publicSurface({
+      sharedRateCounts,
       app: useCases,
       clock,
       catalogVersion,
       limits: { perKey: config.websiteKeyLimitPerMinute, perAddress: config.addressLimitPerMinute },
     }),
-    sellerSurface({ app: useCases, clock, perKey: config.secretKeyLimitPerMinute }),
+    sellerSurface({ app: useCases, clock, perKey: config.secretKeyLimitPerMinute, sharedRateCounts }),
   ];
   const operator = operatorSurface({
     ready: () => runner.position >= headAtStart,

@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
 import type { Clock } from '../../application/platform/ports/clock';
+import type { RateDelta, SharedRateCounts } from '../../application/platform/shared-rate-counts';
 import { Problem } from '../kernel/problem';
 
 /** One count a call is charged to: a key's minute, or one client address's share of it. */
@@ -27,20 +28,38 @@ export interface RateState {
   perAddress: number | null;
 }
 
+interface Window {
+  minute: number;
+  /** Calls this instance counted. */
+  count: number;
+  /** Of those, the calls already added to the shared counts. */
+  flushed: number;
+  /** Calls the other instances counted, as the shared counts last said. */
+  others: number;
+}
+
+/** How often an instance adds its calls to the shared counts and reads everyone's: counts lag by about this much. */
+export const SHARE_EVERY_MS = 1000;
+
 /**
- * Calls per minute on the clock (spec part 8). Counts live in this process; across instances
- * RateLimit-Remaining may lag, as the spec allows. A call counts against all its windows or none,
- * so calls an address limit refuses do not spend the key's minute. Memory is bounded: windows of
- * past minutes go first, and a flood of new windows within one minute starts the counts afresh
- * rather than growing without limit.
+ * Calls per minute on the clock (spec part 8). Each instance counts its own calls at once and,
+ * with shared counts (several instances behind a proxy), adds them to the store and reads the
+ * others' every second, so a key's count lags by about a second across instances, as part 8
+ * allows. A call counts against all its windows or none, so calls an address limit refuses do
+ * not spend the key's minute. Memory is bounded: windows of past minutes go first, and a flood
+ * of new windows within one minute starts the counts afresh rather than growing without limit.
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, { minute: number; count: number }>();
+  private readonly windows = new Map<string, Window>();
+  private sharing: Promise<void> | null = null;
 
   constructor(
     private readonly clock: Clock,
     private readonly maxWindows = 100_000,
-  ) {}
+    private readonly shared: SharedRateCounts | null = null,
+  ) {
+    if (shared) setInterval(() => void this.share(), SHARE_EVERY_MS).unref();
+  }
 
   take(windows: readonly RateWindow[]): RateDecision {
     const nowMs = this.clock.now().getTime();
@@ -48,11 +67,11 @@ export class RateLimiter {
     const reset = Math.max(1, Math.ceil(((minute + 1) * 60_000 - nowMs) / 1000));
     const counts = windows.map((w) => {
       const window = this.windows.get(w.key);
-      return window && window.minute === minute ? window.count : 0;
+      return window && window.minute === minute ? window.count + window.others : 0;
     });
     const refusedBy = windows.findIndex((w, i) => counts[i] >= w.limit);
     if (refusedBy >= 0) return { limit: windows[0].limit, remaining: 0, reset, allowed: false, refusedBy };
-    windows.forEach((w, i) => this.count(w.key, minute, counts[i] + 1));
+    for (const w of windows) this.count(w.key, minute);
     const remaining = Math.min(...windows.map((w, i) => w.limit - counts[i] - 1));
     return { limit: windows[0].limit, remaining, reset, allowed: true, refusedBy: null };
   }
@@ -62,12 +81,48 @@ export class RateLimiter {
     return this.windows.size;
   }
 
-  private count(key: string, minute: number, count: number): void {
-    if (!this.windows.has(key) && this.windows.size >= this.maxWindows) {
+  /**
+   * Adds the calls counted since the last time to the shared counts and reads back everyone's
+   * for the windows this instance used this minute. One exchange at a time; a failed one keeps
+   * its calls to add next time (the local counts keep limiting meanwhile).
+   */
+  share(): Promise<void> {
+    if (!this.shared) return Promise.resolve();
+    this.sharing ??= this.exchange(this.shared).finally(() => (this.sharing = null));
+    return this.sharing;
+  }
+
+  private async exchange(shared: SharedRateCounts): Promise<void> {
+    const minute = Math.floor(this.clock.now().getTime() / 60_000);
+    const deltas: (RateDelta & { window: Window })[] = [];
+    for (const [key, window] of this.windows) {
+      if (window.minute !== minute) continue;
+      deltas.push({ key, minute, calls: window.count - window.flushed, window });
+      window.flushed = window.count;
+    }
+    try {
+      const totals = await shared.exchange(
+        deltas.filter((d) => d.calls > 0),
+        deltas.map(({ key }) => ({ key, minute })),
+      );
+      const byKey = new Map(totals.map((t) => [t.key, t.calls]));
+      for (const d of deltas) if (d.window.minute === minute) d.window.others = Math.max(0, (byKey.get(d.key) ?? 0) - d.window.flushed);
+    } catch {
+      for (const d of deltas) d.window.flushed -= d.calls;
+    }
+  }
+
+  private count(key: string, minute: number): void {
+    const window = this.windows.get(key);
+    if (window && window.minute === minute) {
+      window.count += 1;
+      return;
+    }
+    if (!window && this.windows.size >= this.maxWindows) {
       for (const [k, w] of this.windows) if (w.minute !== minute) this.windows.delete(k);
       if (this.windows.size >= this.maxWindows) this.windows.clear();
     }
-    this.windows.set(key, { minute, count });
+    this.windows.set(key, { minute, count: 1, flushed: 0, others: 0 });
   }
 }
 

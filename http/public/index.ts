@@ -1,5 +1,6 @@
 import type { App } from '../../application/features';
 import type { Clock } from '../../application/platform/ports/clock';
+import type { SharedRateCounts } from '../../application/platform/shared-rate-counts';
 import { defineSurface, type Surface } from '../kernel/surface';
 import { rateLimit, RateLimiter } from '../middleware/rate-limit';
 import { travellerSession } from '../middleware/traveller-session';
@@ -32,6 +33,8 @@ export interface PublicSurfaceDeps {
   clock: Clock;
   catalogVersion: () => number;
   limits: WebsiteKeyLimits;
+  /** Where instances add up their rate-limit counts; absent when this process is the only one. */
+  sharedRateCounts?: SharedRateCounts | null;
 }
 
 /** The website interface (/v1/public/*, spec parts 2 to 4): the website key opens one storefront. */
@@ -41,7 +44,7 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
     owns: (path) => path.startsWith('/v1/public/'),
     middleware: [
       websiteKey({ resolve: (key) => deps.app.keys.websiteKey(key), version: deps.catalogVersion }, deps.limits),
-      rateLimit(new RateLimiter(deps.clock)),
+      rateLimit(new RateLimiter(deps.clock, undefined, deps.sharedRateCounts ?? null)),
       allowedOrigin(),
       travellerSession(deps.app.travellerAccount),
     ],

@@ -1,5 +1,6 @@
 import type { App } from '../../application/features';
 import type { Clock } from '../../application/platform/ports/clock';
+import type { SharedRateCounts } from '../../application/platform/shared-rate-counts';
 import { defineSurface, type Surface } from '../kernel/surface';
 import { rateLimit, RateLimiter } from '../middleware/rate-limit';
 import { secretKey } from '../middleware/secret-key';
@@ -24,6 +25,8 @@ export interface SellerSurfaceDeps {
   clock: Clock;
   /** Calls per minute of a secret key. */
   perKey: number;
+  /** Where instances add up their rate-limit counts; absent when this process is the only one. */
+  sharedRateCounts?: SharedRateCounts | null;
 }
 
 /** The seller interface (/v1/* outside /v1/public/, spec 4.9): a secret key acts for its seller with its scopes. */
@@ -31,7 +34,10 @@ export function sellerSurface(deps: SellerSurfaceDeps): Surface {
   return defineSurface({
     name: 'seller',
     owns: (path) => path.startsWith('/v1/') && !path.startsWith('/v1/public/'),
-    middleware: [secretKey({ resolve: (key) => deps.app.keys.secretKey(key) }, deps.perKey), rateLimit(new RateLimiter(deps.clock))],
+    middleware: [
+      secretKey({ resolve: (key) => deps.app.keys.secretKey(key) }, deps.perKey),
+      rateLimit(new RateLimiter(deps.clock, undefined, deps.sharedRateCounts ?? null)),
+    ],
     perOperation: (op) => [requirePermission(op)],
     operations: [
       ...productOperations,

@@ -1,3 +1,4 @@
+import { documentRateCounts } from '../../application/platform/shared-rate-counts';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { Collection, Doc, DocumentStore, DuplicateKey, Filter } from '../../application/platform/ports/document-store';
@@ -406,6 +407,23 @@ export function documentStoreContract(name: string, make: () => Promise<Document
 
       await c.insertOne({ _id: 'again', status: 'open' });
       expect(await c.find({ status: 'open' })).to.deep.equal([{ _id: 'again', status: 'open' }]);
+    });
+
+    it('adds up the rate-limit counts of several instances (shared rate counts over this store)', async function () {
+      const counts = fresh('rate_counts');
+      const shared = documentRateCounts(store, counts.name);
+      await shared.exchange([{ key: 'k', minute: 10, calls: 3 }], []);
+      const totals = await shared.exchange(
+        [{ key: 'k', minute: 10, calls: 4 }],
+        [
+          { key: 'k', minute: 10 },
+          { key: 'other', minute: 10 },
+        ],
+      );
+      expect(totals).to.deep.equal([{ key: 'k', minute: 10, calls: 7 }]);
+      // Windows older than the previous minute are swept as minutes pass.
+      await shared.exchange([{ key: 'k', minute: 12, calls: 1 }], [{ key: 'k', minute: 12 }]);
+      expect(await counts.countDocuments({ minute: 10 })).to.equal(0);
     });
   });
 }

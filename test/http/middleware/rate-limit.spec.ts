@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { RateLimiter } from '../../../http/middleware/rate-limit';
+import { documentRateCounts } from '../../../application/platform/shared-rate-counts';
+import { MemoryDocumentStore } from '../../../infra/documents/memory-document-store';
 import { DIRECT_KEY, MARKET_KEY, OWNER_KEY, READONLY_KEY, TestServer, expectProblem, rawRequest, startTestServer } from '../harness';
 
 function expectRateHeaders(answer: { headers: Headers; status: number }, limit: string) {
@@ -118,6 +120,41 @@ describe('HTTP middleware: rate limit', () => {
       expect(limiter.take([{ key: 'k', limit: 2 }])).to.include({ allowed: false, remaining: 0 });
       now = new Date('2026-11-22T08:01:00.000Z');
       expect(limiter.take([{ key: 'k', limit: 2 }])).to.include({ allowed: true, remaining: 1, reset: 60 });
+    });
+
+    it('shares counts between instances: a key limited to 120 a minute gets 120 across two, within a second', async () => {
+      const now = new Date('2026-11-22T08:00:10.000Z');
+      const shared = documentRateCounts(new MemoryDocumentStore());
+      const [a, b] = [new RateLimiter({ now: () => now }, 100, shared), new RateLimiter({ now: () => now }, 100, shared)];
+      const key = [{ key: 'k', limit: 120 }];
+      for (let i = 0; i < 100; i++) expect(a.take(key).allowed).to.equal(true);
+      expect(b.take(key)).to.include({ allowed: true, remaining: 119 });
+      await a.share();
+      await b.share();
+      // b now knows a's 100 calls: 19 more pass, then 429, while a also learns b's call.
+      for (let i = 0; i < 19; i++) expect(b.take(key).allowed).to.equal(true);
+      expect(b.take(key).allowed).to.equal(false);
+      await b.share();
+      await a.share();
+      expect(a.take(key)).to.include({ allowed: false, remaining: 0 });
+    });
+
+    it('keeps limiting on its own counts when the shared store fails, and adds them later', async () => {
+      const now = new Date('2026-11-22T08:00:10.000Z');
+      const store = documentRateCounts(new MemoryDocumentStore());
+      let down = true;
+      const flaky = {
+        exchange: (d: Parameters<typeof store.exchange>[0], w: Parameters<typeof store.exchange>[1]) =>
+          down ? Promise.reject(new Error('down')) : store.exchange(d, w),
+      };
+      const a = new RateLimiter({ now: () => now }, 100, flaky);
+      for (let i = 0; i < 5; i++) a.take([{ key: 'k', limit: 10 }]);
+      await a.share();
+      down = false;
+      await a.share();
+      expect(await store.exchange([], [{ key: 'k', minute: Math.floor(now.getTime() / 60_000) }])).to.deep.equal([
+        { key: 'k', minute: Math.floor(now.getTime() / 60_000), calls: 5 },
+      ]);
     });
 
     it('counts a call against every window or none', () => {
