@@ -2,7 +2,8 @@ import { assertNever } from '../shared/decider';
 import type { Money } from '../shared/money';
 import type { PaymentMethodKind } from '../catalog/definitions';
 import { Refusal } from '../shared/refusal';
-import { Payment, PaymentEvent, PaymentStatus } from './events';
+import { BankAccount, Payment, PaymentEvent, PaymentStatus } from './events';
+import { RecordPayment, SubmitProof, recordPayment, submitProof } from './received';
 
 export type ArrangePayment = {
   type: 'ArrangePayment';
@@ -11,6 +12,8 @@ export type ArrangePayment = {
   dueNow: Money;
   onArrival: Money | null;
   dueAt: string | null;
+  /** The seller's account, for bank_transfer. */
+  bank?: BankAccount | null;
 };
 /** `refund` is the total this booking's cancellation gives back: repeating the command refunds nothing more. */
 export type RefundPayment = { type: 'RefundPayment'; ref: string; refund: Money; now: Date };
@@ -19,17 +22,30 @@ export type CancelUnpaid = { type: 'CancelUnpaid'; ref: string; now: Date };
 /** The seller accepted a request: the money is now due by `dueAt`. Repeating it changes nothing. */
 export type RequestPayment = { type: 'RequestPayment'; ref: string; dueAt: string; now: Date };
 
-export type PaymentCommand = ArrangePayment | RefundPayment | CancelUnpaid | RequestPayment;
+export type PaymentCommand = ArrangePayment | RefundPayment | CancelUnpaid | RequestPayment | SubmitProof | RecordPayment;
 
+/**
+ * How a booking is paid. A site with no way to pay set up takes no money through us: the payment
+ * is `not_collected` with nothing paid, so nothing is shown as paid and nothing is refunded.
+ */
 function arrangePayment(command: ArrangePayment, state: Payment): PaymentEvent[] {
   if (state.status !== 'none') return [];
-  const settledNow = command.method === null;
-  const status: PaymentStatus = settledNow ? 'paid' : command.method === 'pay_on_arrival' ? 'pay_on_arrival' : 'unpaid';
-  const paid = { amount: settledNow ? command.dueNow.amount : 0, currency: command.dueNow.currency };
+  const status: PaymentStatus = command.method === null ? 'not_collected' : command.method === 'pay_on_arrival' ? 'pay_on_arrival' : 'unpaid';
+  const paid = { amount: 0, currency: command.dueNow.currency };
+  const bank = command.method === 'bank_transfer' ? (command.bank ?? null) : null;
   return [
     {
       type: 'PaymentArranged',
-      data: { ref: command.ref, method: command.method, status, dueAt: command.dueAt, onArrival: command.onArrival, paid, due: command.dueNow },
+      data: {
+        ref: command.ref,
+        method: command.method,
+        status,
+        dueAt: command.dueAt,
+        onArrival: command.onArrival,
+        paid,
+        due: command.dueNow,
+        ...(bank ? { bank } : {}),
+      },
     },
   ];
 }
@@ -46,8 +62,11 @@ function refundPayment(command: RefundPayment, state: Payment): PaymentEvent[] {
   return [{ type: 'PaymentRefunded', data: { ref: command.ref, refund: { amount, currency }, refunded, status, at: command.now.toISOString() } }];
 }
 
+/** Statuses of a payment that may still have nothing paid: a cancelled booking then owes nothing more. */
+const OPEN_UNPAID: readonly PaymentStatus[] = ['pay_on_arrival', 'unpaid', 'proof_submitted', 'not_collected'];
+
 function cancelUnpaid(command: CancelUnpaid, state: Payment): PaymentEvent[] {
-  if ((state.status !== 'pay_on_arrival' && state.status !== 'unpaid') || state.paid.amount > 0) return [];
+  if (state.status === 'none' || !OPEN_UNPAID.includes(state.status) || state.paid.amount > 0) return [];
   return [{ type: 'PaymentCancelled', data: { ref: command.ref, at: command.now.toISOString() } }];
 }
 
@@ -66,6 +85,10 @@ export function decidePayment(command: PaymentCommand, state: Payment): PaymentE
       return cancelUnpaid(command, state);
     case 'RequestPayment':
       return requestPayment(command, state);
+    case 'SubmitProof':
+      return submitProof(command, state);
+    case 'RecordPayment':
+      return recordPayment(command, state);
     default:
       return assertNever(command);
   }

@@ -1,6 +1,9 @@
 import type { Event } from '../shared/decider';
 import type { Money } from '../shared/money';
-import type { PaymentMethodKind } from '../catalog/definitions';
+import type { PaymentMethodDefinition, PaymentMethodKind } from '../catalog/definitions';
+
+/** Where a bank transfer goes: the seller's account as its way to pay names it. */
+export type BankAccount = NonNullable<PaymentMethodDefinition['bank']>;
 
 /**
  * `not_collected`: the site takes no payment through us (no way to pay set up), so nothing is shown
@@ -25,6 +28,8 @@ export type PaymentArranged = Event<
     paid: Money;
     /** What is due in all: absent on payments arranged before it was recorded. */
     due?: Money;
+    /** The account to pay into, for bank_transfer; absent before it was recorded and for other ways to pay. */
+    bank?: BankAccount | null;
   }
 >;
 
@@ -66,17 +71,34 @@ export type Payment =
       refunded: Money;
       /** What is due in all (the quote's due now), to tell a part payment from a full one. */
       due?: Money;
-      receipts: string[];
-      paymentIds: string[];
+      bank?: BankAccount | null;
+      /** Proofs of payment the traveller sent, oldest first. */
+      receipts: Receipt[];
+      /** Payments the seller recorded, oldest first: a repeat of one (same id) is recognised. */
+      received: ReceivedPayment[];
     };
+
+export interface Receipt {
+  id: string;
+  contentType: string;
+  size: number;
+  at: string;
+}
+
+export interface ReceivedPayment {
+  id: string;
+  amount: Money;
+  reference: string | null;
+  at: string;
+}
 
 export const initialPayment = (): Payment => ({ status: 'none' });
 
 export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
   switch (event.type) {
     case 'PaymentArranged': {
-      const { method, status, dueAt, onArrival, paid } = event.data;
-      return { method, status, dueAt, onArrival, paid, refunded: { amount: 0, currency: paid.currency }, due: event.data.due, receipts: [], paymentIds: [] };
+      const { method, status, dueAt, onArrival, paid, due, bank } = event.data;
+      return { method, status, dueAt, onArrival, paid, refunded: { amount: 0, currency: paid.currency }, due, bank, receipts: [], received: [] };
     }
     case 'PaymentRefunded':
       if (state.status === 'none') return state;
@@ -87,16 +109,30 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
     case 'PaymentRequested':
       if (state.status === 'none') return state;
       return { ...state, dueAt: event.data.dueAt };
-    case 'PaymentProofSubmitted':
+    case 'PaymentProofSubmitted': {
       if (state.status === 'none') return state;
-      return { ...state, status: 'proof_submitted', receipts: [...state.receipts, event.data.receiptId] };
-    case 'PaymentReceived':
+      const { receiptId: id, contentType, size, at } = event.data;
+      return { ...state, status: 'proof_submitted', receipts: [...state.receipts, { id, contentType, size, at }] };
+    }
+    case 'PaymentReceived': {
       if (state.status === 'none') return state;
-      return { ...state, status: event.data.status, paid: event.data.paid, paymentIds: [...state.paymentIds, event.data.paymentId] };
+      const { paymentId: id, amount, reference, at } = event.data;
+      return { ...state, status: event.data.status, paid: event.data.paid, received: [...state.received, { id, amount, reference, at }] };
+    }
   }
 }
 
 /** What has come in and stays in: the base of a refund. */
 export function paidAmount(state: Payment): number {
   return state.status === 'none' ? 0 : state.paid.amount - state.refunded.amount;
+}
+
+/**
+ * What is still to come in: what is due in all less what came in. A payment arranged before `due`
+ * was recorded counts what it paid then as all that was due.
+ */
+export function outstanding(state: Payment): Money | null {
+  if (state.status === 'none') return null;
+  const due = state.due ?? state.paid;
+  return { amount: Math.max(0, due.amount - state.paid.amount), currency: due.currency };
 }

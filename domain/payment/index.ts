@@ -4,6 +4,8 @@ import { Payment, PaymentEvent, evolvePayment, initialPayment } from './events';
 
 export * from './events';
 export * from './decide';
+export * from './received';
+export * from './receipt';
 
 /** Money in and out of one booking. */
 export const paymentDecider: Decider<PaymentCommand, PaymentEvent, Payment> = {

@@ -62,6 +62,7 @@ export const ERROR_CODES = {
   InvalidInput: code(422, 'missing field, wrong type, unacceptable value, non-real date or month', {
     problems: list({ $ref: '#/components/schemas/InputProblem' }),
   }),
+  UnsupportedFileType: code(422, 'an uploaded file is of a kind the endpoint does not take (recognised by its contents)', { accepted: list(text) }),
   PriceTableNotMonotonic: code(422, 'seller endpoints: a bigger group would pay more per person in total than a smaller one', { cells: list(anyObject) }),
   RequestHeaderFieldsTooLarge: code(431, "the request's headers are too large"),
   RateLimited: code(429, "over the key's limit or an abuse limit", { retry_after_seconds: count }),
@@ -128,6 +129,14 @@ export const ERROR_CODES = {
     [],
   ),
   SellerUnavailable: selling('a hold or checkout on the own site of a suspended seller'),
+
+  // Contact changes (spec 4.5): a fix of the lead's email or phone, applied with an emailed code.
+  ContactEmailFixClosed: code(422, "the lead's email can be fixed online only within the window after booking; after it the seller corrects it", {
+    closed_at: { type: 'string', format: 'date-time' },
+  }),
+  ContactCodeWrong: code(422, 'not the code that was sent for this contact change', { attempts_left: count }),
+  ContactCodeExpired: code(422, "the contact change's code ran out: ask for a new one", { expired_at: { type: 'string', format: 'date-time' } }),
+  ContactChangeLocked: code(422, 'too many wrong codes for this contact change: no code applies it any more; ask for a new one'),
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

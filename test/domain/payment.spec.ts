@@ -19,10 +19,21 @@ const refunded = (refund: number, total: number, when = NOW): PaymentEvent => ({
 
 describe('payment decider', () => {
   describe('ArrangePayment', () => {
-    it('settles what is due now when the site has no way to pay set up', () => {
+    it('collects nothing when the site has no way to pay set up: not_collected, nothing paid', () => {
       given(paymentDecider)
         .when({ type: 'ArrangePayment', ref: REF, method: null, dueNow: eur(9137), onArrival: null, dueAt: null })
-        .then([arranged()]);
+        .then([arranged({ status: 'not_collected', paid: eur(0) })]);
+    });
+
+    it('keeps the account to pay into for a bank transfer, and only for one', () => {
+      const bank = { account_name: 'Atlas Trails SARL', iban: 'MA64011519000001205000534921', bic: 'BCMAMAMC', bank_name: 'Attijariwafa' };
+      const dueAt = '2026-05-08T10:00:00.000Z';
+      given(paymentDecider)
+        .when({ type: 'ArrangePayment', ref: REF, method: 'bank_transfer', dueNow: eur(9137), onArrival: null, dueAt, bank })
+        .then([{ type: 'PaymentArranged', data: { ...(arranged({ method: 'bank_transfer', status: 'unpaid', dueAt, paid: eur(0) }).data as object), bank } } as PaymentEvent]);
+      given(paymentDecider)
+        .when({ type: 'ArrangePayment', ref: REF, method: 'payment_link', dueNow: eur(9137), onArrival: null, dueAt, bank })
+        .then([arranged({ method: 'payment_link', status: 'unpaid', dueAt, paid: eur(0) })]);
     });
 
     it('pay_on_arrival: nothing paid now, the amount to bring on arrival', () => {
@@ -43,6 +54,21 @@ describe('payment decider', () => {
       given(paymentDecider, [arranged()])
         .when({ type: 'ArrangePayment', ref: REF, method: null, dueNow: eur(9137), onArrival: null, dueAt: null })
         .thenNothing();
+    });
+  });
+
+  describe('a site that takes no payment', () => {
+    const notCollected = arranged({ status: 'not_collected', paid: eur(0) });
+
+    it('refunds nothing on a cancellation: no money came in', () => {
+      given(paymentDecider, [notCollected]).when({ type: 'RefundPayment', ref: REF, refund: eur(9137), now: NOW }).thenNothing();
+      expect(paidAmount(fold(paymentDecider, [notCollected]))).to.equal(0);
+    });
+
+    it('owes nothing more once cancelled', () => {
+      given(paymentDecider, [notCollected])
+        .when({ type: 'CancelUnpaid', ref: REF, now: NOW })
+        .then([{ type: 'PaymentCancelled', data: { ref: REF, at: NOW.toISOString() } }]);
     });
   });
 
