@@ -48,7 +48,9 @@ describe('payment decider: receipts and payments received', () => {
   describe('SubmitProof', () => {
     it('takes a receipt for a booking paid by bank transfer or payment link: proof_submitted', () => {
       for (const method of ['bank_transfer', 'payment_link'] as const) {
-        given(paymentDecider, [byTransfer(method)]).when(submit()).then([proof()]);
+        given(paymentDecider, [byTransfer(method)])
+          .when(submit())
+          .then([proof()]);
         expect(fold(paymentDecider, [byTransfer(method), proof()])).to.deep.include({
           status: 'proof_submitted',
           receipts: [{ id: 'rc_1', contentType: 'application/pdf', size: 1234, at: NOW.toISOString() }],
@@ -57,14 +59,24 @@ describe('payment decider: receipts and payments received', () => {
     });
 
     it('takes another receipt after one, and after a part payment; the same receipt twice changes nothing', () => {
-      given(paymentDecider, [byTransfer(), proof('rc_1')]).when(submit('rc_2')).then([proof('rc_2')]);
-      given(paymentDecider, [byTransfer(), received(4000, 4000)]).when(submit('rc_2')).then([proof('rc_2')]);
-      given(paymentDecider, [byTransfer(), proof('rc_1')]).when(submit('rc_1')).thenNothing();
+      given(paymentDecider, [byTransfer(), proof('rc_1')])
+        .when(submit('rc_2'))
+        .then([proof('rc_2')]);
+      given(paymentDecider, [byTransfer(), received(4000, 4000)])
+        .when(submit('rc_2'))
+        .then([proof('rc_2')]);
+      given(paymentDecider, [byTransfer(), proof('rc_1')])
+        .when(submit('rc_1'))
+        .thenNothing();
     });
 
     it('refuses a booking paid on arrival or on a site that takes no payment (409 payment_not_by_transfer)', () => {
-      given(paymentDecider, [byTransfer('pay_on_arrival')]).when(submit()).thenRefused('Conflict', { reason: 'payment_not_by_transfer' });
-      given(paymentDecider, [byTransfer(null)]).when(submit()).thenRefused('Conflict', { reason: 'payment_not_by_transfer' });
+      given(paymentDecider, [byTransfer('pay_on_arrival')])
+        .when(submit())
+        .thenRefused('Conflict', { reason: 'payment_not_by_transfer' });
+      given(paymentDecider, [byTransfer(null)])
+        .when(submit())
+        .thenRefused('Conflict', { reason: 'payment_not_by_transfer' });
     });
 
     it('refuses once paid, refunded or cancelled (409 payment_not_due), and for a closed booking (409 booking_not_open)', () => {
@@ -88,7 +100,9 @@ describe('payment decider: receipts and payments received', () => {
 
   describe('RecordPayment', () => {
     it('records a part payment (part_paid), then the rest (paid)', () => {
-      given(paymentDecider, [byTransfer()]).when(record(4000)).then([received(4000, 4000)]);
+      given(paymentDecider, [byTransfer()])
+        .when(record(4000))
+        .then([received(4000, 4000)]);
       given(paymentDecider, [byTransfer(), received(4000, 4000)])
         .when(record(5137, 'pay_2', { reference: 'SEPA 778' }))
         .then([received(5137, 9137, 'pay_2', 'SEPA 778')]);
@@ -98,7 +112,9 @@ describe('payment decider: receipts and payments received', () => {
     });
 
     it('records after a receipt, and what came in on arrival', () => {
-      given(paymentDecider, [byTransfer(), proof()]).when(record(9137)).then([received(9137, 9137)]);
+      given(paymentDecider, [byTransfer(), proof()])
+        .when(record(9137))
+        .then([received(9137, 9137)]);
       given(paymentDecider, [byTransfer('pay_on_arrival')])
         .when(record(9137, 'pay_1', { bookingStatus: 'confirmed' }))
         .then([received(9137, 9137)]);
@@ -117,12 +133,19 @@ describe('payment decider: receipts and payments received', () => {
         .when(record(5138, 'pay_2'))
         .thenRefused('InvalidInput');
       expect(refusal.fields.problems).to.deep.equal([
-        { reason: 'more_than_due', field: 'amount.amount', detail: '5138 is more than the 5137 still due (minor units of EUR)', details: { outstanding: eur(5137) } },
+        {
+          reason: 'more_than_due',
+          field: 'amount.amount',
+          detail: '5138 is more than the 5137 still due (minor units of EUR)',
+          details: { outstanding: eur(5137) },
+        },
       ]);
     });
 
     it('refuses another currency than the booking is in, and a time still to come', () => {
-      const currency = given(paymentDecider, [byTransfer()]).when(record(100, 'pay_1', { currency: 'USD' })).thenRefused('InvalidInput');
+      const currency = given(paymentDecider, [byTransfer()])
+        .when(record(100, 'pay_1', { currency: 'USD' }))
+        .thenRefused('InvalidInput');
       expect(currency.fields.problems).to.have.nested.property('[0].reason', 'currency_mismatch');
       const future = given(paymentDecider, [byTransfer()])
         .when(record(100, 'pay_1', { receivedAt: at('2026-05-02T10:00:00.000Z') }))
@@ -143,8 +166,12 @@ describe('payment decider: receipts and payments received', () => {
     });
 
     it('records a payment once: the same id and request again changes nothing; the same id with another request is 409', () => {
-      given(paymentDecider, [byTransfer(), received(4000, 4000)]).when(record(4000)).thenNothing();
-      given(paymentDecider, [byTransfer(), received(9137, 9137)]).when(record(9137)).thenNothing();
+      given(paymentDecider, [byTransfer(), received(4000, 4000)])
+        .when(record(4000))
+        .thenNothing();
+      given(paymentDecider, [byTransfer(), received(9137, 9137)])
+        .when(record(9137))
+        .thenNothing();
       given(paymentDecider, [byTransfer(), received(4000, 4000)])
         .when(record(3000))
         .thenRefused('Conflict', { reason: 'idempotency_key_reused' });

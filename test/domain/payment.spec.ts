@@ -30,7 +30,12 @@ describe('payment decider', () => {
       const dueAt = '2026-05-08T10:00:00.000Z';
       given(paymentDecider)
         .when({ type: 'ArrangePayment', ref: REF, method: 'bank_transfer', dueNow: eur(9137), onArrival: null, dueAt, bank })
-        .then([{ type: 'PaymentArranged', data: { ...(arranged({ method: 'bank_transfer', status: 'unpaid', dueAt, paid: eur(0) }).data as object), bank } } as PaymentEvent]);
+        .then([
+          {
+            type: 'PaymentArranged',
+            data: { ...(arranged({ method: 'bank_transfer', status: 'unpaid', dueAt, paid: eur(0) }).data as object), bank },
+          } as PaymentEvent,
+        ]);
       given(paymentDecider)
         .when({ type: 'ArrangePayment', ref: REF, method: 'payment_link', dueNow: eur(9137), onArrival: null, dueAt, bank })
         .then([arranged({ method: 'payment_link', status: 'unpaid', dueAt, paid: eur(0) })]);
@@ -61,7 +66,9 @@ describe('payment decider', () => {
     const notCollected = arranged({ status: 'not_collected', paid: eur(0) });
 
     it('refunds nothing on a cancellation: no money came in', () => {
-      given(paymentDecider, [notCollected]).when({ type: 'RefundPayment', ref: REF, refund: eur(9137), now: NOW }).thenNothing();
+      given(paymentDecider, [notCollected])
+        .when({ type: 'RefundPayment', ref: REF, refund: eur(9137), now: NOW })
+        .thenNothing();
       expect(paidAmount(fold(paymentDecider, [notCollected]))).to.equal(0);
     });
 
