@@ -14,6 +14,7 @@ export { bookingView, bookingDocOf, type BookingDoc, type BookingView } from './
 export { bookingCancelledMail } from './messages';
 export { metadataFor } from './metadata';
 export { placedBooking } from './placed';
+export { openTokens, type BookingTokens } from './sealed-tokens';
 
 /** Part 4.4: holds and checkout. */
 export const bookingFeature = defineFeature({
@@ -25,7 +26,7 @@ export const bookingFeature = defineFeature({
     const deps = sellingPlatform(platform);
     return {
       placeHold: (ctx: StorefrontContext, body: SelectionBody, idempotencyKey: string | undefined) => holds.placeHold(deps, ctx, body, idempotencyKey),
-      hold: async (ctx: StorefrontContext, ref: string) => (await holds.holdView(deps, ctx, ref)) ?? notFound('hold'),
+      hold: async (ctx: StorefrontContext, ref: string, proof: holds.HoldProof) => (await holds.holdView(deps, ctx, ref, proof)) ?? notFound('hold'),
       checkout: (ctx: StorefrontContext, body: CheckoutBody, idempotencyKey: string | undefined) => checkout.checkout(deps, ctx, body, idempotencyKey),
     };
   },

@@ -19,10 +19,18 @@ export interface CheckoutBody {
 
 export type CheckoutView = BookingView & { booking_token: string | null; contact_token: string | null };
 
-export interface HoldView {
+/** A hold as it is placed: the answer of POST /v1/public/holds. */
+export interface PlacedHoldView {
   ref: string;
-  status: 'on_hold' | 'expired' | 'checked_out';
+  status: 'on_hold';
   hold_expires_at: string;
   start: string;
   quote: Quote;
 }
+
+/** GET /v1/public/holds/{ref}: what a hold shows depends on how it stands and on the proof given (holds.ts). */
+export type HoldView =
+  | PlacedHoldView
+  | { ref: string; status: 'expired'; hold_expires_at: string }
+  | { ref: string; status: 'checked_out' }
+  | (Omit<PlacedHoldView, 'status'> & { status: 'checked_out'; booking: string });

@@ -17,20 +17,35 @@ const Hold = object(
   { description: 'A hold (spec 2.7): places kept until hold_expires_at; its ref is the ref of the booking it becomes' },
 );
 
-const HoldStatus = object(
+const HoldExpired = object(
+  { ref: bookingRef, status: { const: 'expired' }, hold_expires_at: timestamp },
+  {},
+  { description: 'A hold that ran out without checkout: its places are back on sale. What it was for is not shown.' },
+);
+
+const HoldCheckedOut = object(
+  { ref: bookingRef, status: { const: 'checked_out' } },
   {
-    ref: bookingRef,
-    status: described(
-      enumOf('on_hold', 'expired', 'checked_out'),
-      'expired once hold_expires_at has passed without checkout; checked_out once a booking was made from it',
-    ),
     hold_expires_at: timestamp,
     start: localStart,
     quote: ref('Quote'),
+    booking: described(str(), 'Path of the booking view, e.g. /v1/public/bookings/TP-7KQ2-M4XA: open it with the same proof'),
   },
-  {},
-  { description: 'How a hold stands' },
+  {
+    description:
+      "A hold a booking was made from. Without proof only {ref, status}; with the booking token or the booking owner's session also " +
+      'hold_expires_at, start, quote and booking.',
+  },
 );
+
+const HoldStatus: Schema = {
+  oneOf: [ref('Hold'), ref('HoldExpired'), ref('HoldCheckedOut')],
+  discriminator: {
+    propertyName: 'status',
+    mapping: { on_hold: '#/components/schemas/Hold', expired: '#/components/schemas/HoldExpired', checked_out: '#/components/schemas/HoldCheckedOut' },
+  },
+  description: 'How a hold stands, by status: on_hold (the hold), expired or checked_out (each showing less)',
+};
 
 // ---------------------------------------------------------------- bookings (2.8)
 
@@ -120,4 +135,4 @@ export const checkoutBody = describes<CheckoutBody>()(
   ),
 );
 
-export const bookingSchemas: Record<string, Schema> = { Hold, HoldStatus, Cancellation, BookingView, CheckoutBooking };
+export const bookingSchemas: Record<string, Schema> = { Hold, HoldStatus, HoldExpired, HoldCheckedOut, Cancellation, BookingView, CheckoutBooking };

@@ -31,12 +31,18 @@ export const getHold = publicOperation({
   path: '/v1/public/holds/{ref}',
   summary: 'How a hold stands',
   params: { ref: anyRef },
+  query: { token: str({ minLength: 1, maxLength: 2000 }) },
   description:
-    'Answers {ref, status, hold_expires_at, start, quote}: status is on_hold while the places are kept, expired once hold_expires_at has passed ' +
-    'without checkout (the places are back on sale), checked_out once a booking was made from it. 404 NotFound (entity hold) for a ref this storefront never held.',
-  success: { status: 200, description: '{ref, status (on_hold, expired, checked_out), hold_expires_at, start, quote}' },
+    'The ref of a hold is its proof while it is a hold, and no longer: what the answer shows depends on how the hold stands. ' +
+    'on_hold (the places are kept): {ref, status, hold_expires_at, start, quote}, as POST /v1/public/holds answered. ' +
+    'expired (hold_expires_at passed without checkout; the places are back on sale): {ref, status, hold_expires_at} only. ' +
+    'checked_out (a booking was made from it): {ref, status} only, since a booking is shown to whoever opens it and to no one else; ' +
+    "with the booking's booking_token as `token`, or the session of the traveller whose booking it is, also hold_expires_at, start, quote and " +
+    '`booking`, the path of the booking view (GET it with the same proof). A wrong token answers exactly like none. ' +
+    "Never any of the lead's details. 404 NotFound (entity hold) for a ref this storefront never held.",
+  success: { status: 200, description: 'on_hold: the hold; expired: {ref, status, hold_expires_at}; checked_out: {ref, status}, more with the booking token' },
   response: ref('HoldStatus'),
-  handle: async ({ caller, params }, app) => app.booking.hold(caller, params.ref),
+  handle: async ({ caller, params, query }, app) => app.booking.hold(caller, params.ref, query),
 });
 
 export const checkout = publicOperation({
