@@ -4,12 +4,15 @@ import { daysBefore, percentOf, refundPct } from '../policy/refund';
 import { startInstant } from '../calendar/schedule';
 import { Refusal, conflict, notFound, refuse } from '../shared/refusal';
 import { Booking, BookingEvent, BookingPlacedData, CancelledBy } from './events';
+import { MoveCommand, decideMove } from './moves';
+
+export * from './moves';
 
 export type PlaceBooking = { type: 'PlaceBooking'; booking: BookingPlacedData; confirmation: 'instant' | 'manual'; pendingExpiresAt: string | null; now: Date };
 export type CancelBooking = { type: 'CancelBooking'; by: CancelledBy; paid: number; reason: string | null; now: Date };
 export type AbandonCheckout = { type: 'AbandonCheckout'; ref: string; now: Date };
 
-export type BookingCommand = PlaceBooking | CancelBooking | AbandonCheckout;
+export type BookingCommand = PlaceBooking | CancelBooking | AbandonCheckout | MoveCommand;
 
 /** A request waiting for the seller lapses `hours` after it is made, and never after its start. */
 export function requestLapsesAt(now: Date, hours: number, start: string, timezone: string): string {
@@ -83,6 +86,11 @@ export function decideBooking(command: BookingCommand, state: Booking): BookingE
       return cancelBooking(command, state);
     case 'AbandonCheckout':
       return abandonCheckout(command, state);
+    case 'MoveBooking':
+    case 'MessageBooking':
+    case 'TakeRefundInstead':
+    case 'CancelBySeller':
+      return decideMove(command, state);
     default:
       return assertNever(command);
   }

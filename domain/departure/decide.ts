@@ -1,6 +1,7 @@
 import { assertNever } from '../shared/decider';
 import { Refusal, refuse } from '../shared/refusal';
 import { Departure, DepartureEvent, ReleaseReason, evolveDeparture, remainingAt, takesPlaces } from './events';
+import { CallOffCommand, calledOffRefusal, decideCallOff } from './call-off';
 
 /** `capacity` is what the catalog gives the start now: the departure records it when it differs from what it has. */
 export type HoldPlaces = {
@@ -16,7 +17,7 @@ export type HoldPlaces = {
 export type BookPlaces = { type: 'BookPlaces'; ref: string; now: Date };
 export type ReleasePlaces = { type: 'ReleasePlaces'; ref: string; why: ReleaseReason; now: Date };
 
-export type DepartureCommand = HoldPlaces | BookPlaces | ReleasePlaces;
+export type DepartureCommand = HoldPlaces | BookPlaces | ReleasePlaces | CallOffCommand;
 
 /** Whether `places` fit in what is left at a start (spec part 7: SoldOut, NotEnoughCapacity with remaining); free sale (null) always fits. */
 export function placesRefusal(free: number | null, places: number): Refusal | null {
@@ -37,6 +38,7 @@ function recordCapacity(command: HoldPlaces, state: Departure): DepartureEvent[]
 function holdPlaces(command: HoldPlaces, state: Departure): DepartureEvent[] | Refusal {
   // The same ref again is a repeated command: its places are held already.
   if (state.entries[command.ref]) return [];
+  if (state.calledOff) return calledOffRefusal(state.calledOff);
   const recorded = recordCapacity(command, state);
   const refused = placesRefusal(remainingAt(recorded.reduce(evolveDeparture, state), command.now), command.places);
   if (refused) return refused;
@@ -47,6 +49,7 @@ function holdPlaces(command: HoldPlaces, state: Departure): DepartureEvent[] | R
 function bookPlaces(command: BookPlaces, state: Departure): DepartureEvent[] | Refusal {
   const entry = state.entries[command.ref];
   if (entry?.status === 'booked') return [];
+  if (state.calledOff) return calledOffRefusal(state.calledOff);
   if (!entry || !takesPlaces(entry, command.now)) return refuse('HoldExpired', 'the hold ran out');
   return [{ type: 'PlacesBooked', data: { ref: command.ref } }];
 }
@@ -67,6 +70,10 @@ export function decideDeparture(command: DepartureCommand, state: Departure): De
       return bookPlaces(command, state);
     case 'ReleasePlaces':
       return releasePlaces(command, state);
+    case 'CallOffDeparture':
+    case 'SettleCallOff':
+    case 'MessageDeparture':
+      return decideCallOff(command, state);
     default:
       return assertNever(command);
   }

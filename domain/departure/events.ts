@@ -8,10 +8,64 @@ export type PlacesHeld = Event<'PlacesHeld', { ref: string; optionId: string; st
 export type PlacesBooked = Event<'PlacesBooked', { ref: string }>;
 export type PlacesReleased = Event<'PlacesReleased', { ref: string; why: ReleaseReason }>;
 
-export type DepartureEvent = DepartureOpened | CapacityChanged | PlacesHeld | PlacesBooked | PlacesReleased;
+/** Why a seller calls off a start: a short code travellers' mails and the seller's systems can switch on. */
+export const CALL_OFF_REASONS = ['weather', 'too_few_travellers', 'guide_unavailable', 'vehicle_unavailable', 'safety', 'other'] as const;
+export type CallOffReason = (typeof CALL_OFF_REASONS)[number];
 
-/** expired: a hold ran out; cancelled: a booking was; abandoned: a checkout stopped before placing its booking. */
-export type ReleaseReason = 'expired' | 'cancelled' | 'abandoned';
+/**
+ * The seller called off this start: it takes no more holds or bookings. `refs` are the bookings
+ * it had when called off (the places booked here and the requests the read model knew of); each
+ * is moved to `offeredStart` when there is room there, else cancelled by the seller and refunded.
+ */
+export type DepartureCalledOff = Event<
+  'DepartureCalledOff',
+  { callId: string; optionId: string; start: string; reason: CallOffReason; note: string | null; offeredStart: string | null; refs: string[]; at: string }
+>;
+
+/** What became of one booking of a start called off: moved (to the start it is for now) or cancelled. */
+export interface CallOffOutcome {
+  ref: string;
+  outcome: 'moved' | 'cancelled';
+  /** The start the booking was moved to; absent when cancelled. */
+  to?: string;
+}
+
+/** Every booking of a call-off has its outcome: the call is done (`departure.cancelled` tells sellers' systems). */
+export type CallOffSettled = Event<
+  'CallOffSettled',
+  {
+    callId: string;
+    optionId: string;
+    start: string;
+    reason: CallOffReason;
+    note: string | null;
+    offeredStart: string | null;
+    outcomes: CallOffOutcome[];
+    at: string;
+  }
+>;
+
+/** Staff wrote to every traveller of this start; each booking in `refs` gets it once (BookingMessaged). */
+export type DepartureMessaged = Event<'DepartureMessaged', { messageId: string; subject: string | null; message: string; refs: string[]; at: string }>;
+
+export type DepartureEvent =
+  DepartureOpened | CapacityChanged | PlacesHeld | PlacesBooked | PlacesReleased | DepartureCalledOff | CallOffSettled | DepartureMessaged;
+
+/**
+ * expired: a hold ran out; cancelled: a booking was; abandoned: a checkout stopped before placing
+ * its booking; moved: the booking went to another start when the seller called this one off.
+ */
+export type ReleaseReason = 'expired' | 'cancelled' | 'abandoned' | 'moved';
+
+/** A call-off as the departure keeps it: refusing holds from then on, and settled once every booking has its outcome. */
+export interface CallOff {
+  callId: string;
+  reason: CallOffReason;
+  note: string | null;
+  offeredStart: string | null;
+  at: string;
+  settled: boolean;
+}
 
 export interface DepartureEntry {
   places: number;
@@ -30,9 +84,11 @@ export interface Departure {
   bookedPlaces: number;
   /** Refs whose entries are held now: only these can still run out. */
   held: Record<string, true>;
+  /** The seller called this start off; null while it runs. */
+  calledOff: CallOff | null;
 }
 
-export const initialDeparture = (): Departure => ({ opened: false, capacity: null, entries: {}, bookedPlaces: 0, held: {} });
+export const initialDeparture = (): Departure => ({ opened: false, capacity: null, entries: {}, bookedPlaces: 0, held: {}, calledOff: null });
 
 /**
  * Folds one event into the state. It updates the state's records in place: a start may gather
@@ -68,7 +124,20 @@ export function evolveDeparture(state: Departure, event: DepartureEvent): Depart
       delete state.held[event.data.ref];
       return { ...state };
     }
+    case 'DepartureCalledOff': {
+      const { callId, reason, note, offeredStart, at } = event.data;
+      return { ...state, calledOff: { callId, reason, note, offeredStart, at, settled: false } };
+    }
+    case 'CallOffSettled':
+      return state.calledOff ? { ...state, calledOff: { ...state.calledOff, settled: true } } : state;
+    case 'DepartureMessaged':
+      return state;
   }
+}
+
+/** Refs of the bookings whose places are booked at this start now. */
+export function bookedRefs(state: Departure): string[] {
+  return Object.keys(state.entries).filter((ref) => state.entries[ref].status === 'booked');
 }
 
 /** Whether an entry's places are taken at `now`: booked ones always, held ones until they expire. */

@@ -4,12 +4,13 @@ import { Departure, DepartureEvent, evolveDeparture, initialDeparture } from './
 
 export * from './events';
 export * from './decide';
+export * from './call-off';
 
 export const departureDecider: Decider<DepartureCommand, DepartureEvent, Departure> = {
   initialState: initialDeparture,
   evolve: evolveDeparture,
   decide: decideDeparture,
-  snapshot: { name: 'departure', version: 1 },
+  snapshot: { name: 'departure', version: 2 },
 };
 
 /** The stream of one start of one option. */
