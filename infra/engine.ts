@@ -31,6 +31,7 @@ import { contentProjector } from '../projections/content/projector';
 import { redirectsProjector } from '../projections/redirects/projector';
 import { CatalogReads } from '../projections/catalog/queries';
 import type { Config } from './config';
+import { openBlobStore } from './blobs/open';
 import { MemoryDocumentStore } from './documents/memory-document-store';
 import { MongoDocumentStore } from './documents/mongo-document-store';
 import { EsdbEventStore } from './event-store/esdb-event-store';
@@ -102,9 +103,11 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
   );
 
   const commands = new CommandHandler(events, { snapshots: docs, log });
+  const blobs = await openBlobStore(config);
   const platform: Platform = {
     commands,
     docs,
+    blobs,
     clock,
     fx: fixedRates,
     ids: randomIds,
@@ -196,6 +199,7 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
       await runner.stop();
       await events.close();
       await docs.close();
+      await blobs.close();
     },
   };
 }

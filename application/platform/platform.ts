@@ -1,4 +1,5 @@
 import type { CommandHandler } from './command-handler';
+import type { BlobStore } from './ports/blob-store';
 import type { Clock } from './ports/clock';
 import type { DocumentStore } from './ports/document-store';
 import type { Fx } from './ports/fx';
@@ -42,6 +43,8 @@ export type AwaitReactor = (reactor: string, position: number) => Promise<boolea
 export interface Platform {
   commands: CommandHandler;
   docs: DocumentStore;
+  /** Files kept beside the events (receipts). */
+  blobs: BlobStore;
   clock: Clock;
   fx: Fx;
   ids: Ids;

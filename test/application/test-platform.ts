@@ -5,6 +5,7 @@ import type { DocumentStore } from '../../application/platform/ports/document-st
 import type { EventStore } from '../../application/platform/ports/event-store';
 import type { Ids } from '../../application/platform/ports/ids';
 import type { Mail, Mailer, SendOptions } from '../../application/platform/ports/mailer';
+import { MemoryBlobStore } from '../../infra/blobs/memory-blob-store';
 import { fixedRates } from '../../infra/fx';
 
 export interface SentMail {
@@ -39,6 +40,7 @@ export function testPlatform(events: EventStore, docs: DocumentStore, overrides:
   return {
     commands: new CommandHandler(events),
     docs,
+    blobs: new MemoryBlobStore(),
     clock: { now: () => new Date() },
     fx: fixedRates,
     ids: countingIds(),
