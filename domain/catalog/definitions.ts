@@ -182,6 +182,8 @@ export interface PaymentMethodDefinition {
   /** Must be paid this many hours before the start; null when paid on the day. */
   deadline_hours: number | null;
   currencies: string[];
+  /** Where a bank transfer goes, shown to the traveller asked to pay by transfer; absent for other ways to pay. */
+  bank?: { account_name: string; iban: string; bic: string; bank_name: string };
 }
 
 export interface SellerDefinition {

@@ -7,6 +7,7 @@ export const PERMISSIONS = [
   'products:read',
   'products:write',
   'bookings:read',
+  'bookings:write',
   'content:read',
   'content:write',
   'enquiries:read',

@@ -302,8 +302,17 @@ const SELLERS: { definition: SellerDefinition; secret_keys: { key: string; scope
       name: 'Atlas Trails',
       base: 'Lisbon, Portugal',
       blurb: 'Small-group tours and day trips across Portugal, Andalusia and Morocco, run by local guides since 2012.',
-      // Nothing to choose at checkout: the direct site's bookings need no payment method.
-      payment_methods: [],
+      // Every way to pay, so each path of a booking (settled on the day, asked to pay by transfer or link) can be tried on the direct site.
+      payment_methods: [
+        { kind: 'pay_on_arrival', deadline_hours: null, currencies: ['EUR', 'USD'] },
+        {
+          kind: 'bank_transfer',
+          deadline_hours: 72,
+          currencies: ['EUR'],
+          bank: { account_name: 'Atlas Trails Lda', iban: 'PT50000201231234567890154', bic: 'CGDIPTPL', bank_name: 'Caixa Geral de Depósitos' },
+        },
+        { kind: 'payment_link', deadline_hours: 48, currencies: ['USD', 'EUR'] },
+      ],
     },
     secret_keys: [
       {
@@ -312,6 +321,7 @@ const SELLERS: { definition: SellerDefinition; secret_keys: { key: string; scope
           'products:read',
           'products:write',
           'bookings:read',
+          'bookings:write',
           'webhooks:manage',
           'content:read',
           'content:write',

@@ -79,15 +79,19 @@ describe('demo catalog', () => {
 
   it('has sellers with the payment methods of their countries', () => {
     expect(catalog.sellers).to.have.length.of.at.least(4);
-    expect(atlas.definition.payment_methods).to.deep.equal([]);
-    for (const s of catalog.sellers.filter((x) => x !== atlas)) {
+    expect(atlas.definition.payment_methods.map((m) => m.kind)).to.deep.equal(['pay_on_arrival', 'bank_transfer', 'payment_link']);
+    expect(atlas.definition.payment_methods.find((m) => m.kind === 'bank_transfer')!.bank).to.have.all.keys('account_name', 'iban', 'bic', 'bank_name');
+    for (const s of catalog.sellers) {
       const onArrival = s.definition.payment_methods.find((m) => m.kind === 'pay_on_arrival');
       expect(onArrival, s.definition.slug).to.include({ deadline_hours: null });
       expect(onArrival!.currencies).to.not.be.empty;
     }
     expect(seller('sakura-journeys').definition.payment_methods[0]!.currencies).to.deep.equal(['JPY']);
     const links = catalog.sellers.flatMap((s) => s.definition.payment_methods).filter((m) => m.kind === 'payment_link');
-    expect(links).to.deep.equal([{ kind: 'payment_link', deadline_hours: 48, currencies: ['USD', 'EUR'] }]);
+    expect(links).to.deep.equal([
+      { kind: 'payment_link', deadline_hours: 48, currencies: ['USD', 'EUR'] },
+      { kind: 'payment_link', deadline_hours: 48, currencies: ['USD', 'EUR'] },
+    ]);
   });
 
   it('puts the secret keys on atlas-trails', () => {
@@ -98,6 +102,7 @@ describe('demo catalog', () => {
           'products:read',
           'products:write',
           'bookings:read',
+          'bookings:write',
           'webhooks:manage',
           'content:read',
           'content:write',

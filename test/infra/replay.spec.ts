@@ -33,7 +33,7 @@ describe('npm run replay beside a running server (embedded stores)', () => {
   };
   const book = async () => {
     const ref = await hold(2);
-    expect((await server.request('POST', '/v1/public/checkout', { body: { ref, lead } })).status).to.equal(200);
+    expect((await server.request('POST', '/v1/public/checkout', { body: { ref, lead, payment_method: 'pay_on_arrival' } })).status).to.equal(200);
     return ref;
   };
 

@@ -84,7 +84,7 @@ describe('mail after a crash (a real process, killed)', function () {
     running = await start(dataDir, 'hold-mail');
     const hold = await call(running, 'POST', '/v1/public/holds', await bookable(running));
     expect(hold.status).to.equal(201);
-    const booking = await call(running, 'POST', '/v1/public/checkout', { ref: hold.body.ref, lead });
+    const booking = await call(running, 'POST', '/v1/public/checkout', { ref: hold.body.ref, lead, payment_method: 'pay_on_arrival' });
     expect(booking.status).to.equal(200);
     const cancel = await call(running, 'POST', `/v1/public/bookings/${booking.body.ref}/cancel?token=${booking.body.booking_token}`);
     expect(cancel.status).to.equal(200);

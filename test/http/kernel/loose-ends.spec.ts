@@ -78,7 +78,7 @@ describe('HTTP kernel: loose ends found from outside', () => {
         expect(hold.status, acceptEncoding).to.equal(201);
         const ref = decoded(hold).ref;
         const lead = { name: 'Ana Lima', email: 'ana@example.com', phone: '+351 912 345 678' };
-        const checkout = await rawRequest(server.base, 'POST', '/v1/public/checkout', headers, JSON.stringify({ ref, lead }));
+        const checkout = await rawRequest(server.base, 'POST', '/v1/public/checkout', headers, JSON.stringify({ ref, lead, payment_method: 'pay_on_arrival' }));
         expect(checkout.status, acceptEncoding).to.equal(200);
         expect(checkout.headers['content-type']).to.match(/^application\/json/);
         const booking = decoded(checkout);

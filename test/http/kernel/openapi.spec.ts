@@ -257,10 +257,10 @@ describe('OpenAPI document: response schemas against real answers', () => {
       expectAnswer('getCalendar', await server.request('GET', `/v1/public/options/${trip.optionId}/calendar?month=2026-11`));
     });
 
-    it('payment methods, empty and not', async () => {
+    it('payment methods of the direct site and of a marketplace seller', async () => {
       const start = await firstOpenStart(trip.optionId, DIRECT_KEY);
-      const none = expectAnswer('listPaymentMethods', await server.request('GET', `/v1/public/payment-methods?option_id=${trip.optionId}&start=${start}`));
-      expect(none).to.deep.equal([]);
+      const direct = expectAnswer('listPaymentMethods', await server.request('GET', `/v1/public/payment-methods?option_id=${trip.optionId}&start=${start}`));
+      expect(direct.map((m: { kind: string }) => m.kind)).to.include('pay_on_arrival');
       const list = await server.request('GET', '/v1/public/products?limit=100&seller=muscat-dunes', { key: MARKET_KEY });
       const t = await server.request('GET', `/v1/public/products/${list.body.data[0].id}`, { key: MARKET_KEY });
       const option = t.body.options[0];
@@ -325,11 +325,11 @@ describe('OpenAPI document: response schemas against real answers', () => {
       );
       expect(expectAnswer('getHold', await server.request('GET', `/v1/public/holds/${hold.ref}`)).status).to.equal('on_hold');
 
-      const booking = expectAnswer('checkout', await server.request('POST', '/v1/public/checkout', { body: { ref: hold.ref, lead } }));
+      const booking = expectAnswer('checkout', await server.request('POST', '/v1/public/checkout', { body: { ref: hold.ref, lead, payment_method: 'pay_on_arrival' } }));
       expect(booking.booking_token).to.be.a('string');
       expect(booking.contact_token).to.be.a('string');
       expect(expectAnswer('getHold', await server.request('GET', `/v1/public/holds/${hold.ref}`)).status).to.equal('checked_out');
-      const repeat = expectAnswer('checkout', await server.request('POST', '/v1/public/checkout', { body: { ref: hold.ref, lead } }));
+      const repeat = expectAnswer('checkout', await server.request('POST', '/v1/public/checkout', { body: { ref: hold.ref, lead, payment_method: 'pay_on_arrival' } }));
       expect(repeat.booking_token).to.equal(null);
       expect(repeat.contact_token).to.equal(null);
 
@@ -652,7 +652,7 @@ describe('OpenAPI document: response schemas against real answers', () => {
       );
       server.clock.tick(16 * 60_000);
       expect(expectAnswer('getHold', await server.request('GET', `/v1/public/holds/${hold.ref}`)).status).to.equal('expired');
-      expectProblem(await server.request('POST', '/v1/public/checkout', { body: { ref: hold.ref, lead } }), 422, 'HoldExpired');
+      expectProblem(await server.request('POST', '/v1/public/checkout', { body: { ref: hold.ref, lead, payment_method: 'pay_on_arrival' } }), 422, 'HoldExpired');
     });
   });
 });

@@ -47,7 +47,7 @@ describe('HTTP: the booking path end to end (spec parts 3 and 4)', () => {
     expect(held.status).to.equal(200);
     expect(held.body).to.include({ ref: hold.body.ref, status: 'on_hold' });
 
-    const checkout = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead } });
+    const checkout = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead, payment_method: 'pay_on_arrival' } });
     expect(checkout.status).to.equal(200);
     const booking = checkout.body;
     expect(booking).to.include({ ref: hold.body.ref, status: 'confirmed', start, pax: 2 });
@@ -58,7 +58,7 @@ describe('HTTP: the booking path end to end (spec parts 3 and 4)', () => {
     expect(JSON.stringify(booking)).not.to.include(lead.phone);
     expect(await remainingAt(server, trip.optionId, start)).to.equal(trip.capacity - 2);
 
-    const repeat = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead: { ...lead, email: lead.email.toUpperCase() } } });
+    const repeat = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead: { ...lead, email: lead.email.toUpperCase() }, payment_method: 'pay_on_arrival' } });
     expect(repeat.status).to.equal(200);
     expect(repeat.body.ref).to.equal(booking.ref);
     expect(repeat.body.booking_token).to.equal(null);
@@ -103,7 +103,7 @@ describe('HTTP: the booking path end to end (spec parts 3 and 4)', () => {
 
   it('answers a wrong token or email exactly like a missing booking', async () => {
     const hold = await server.request('POST', '/v1/public/holds', { body: selection(1) });
-    const booking = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead } });
+    const booking = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead, payment_method: 'pay_on_arrival' } });
     const wrongToken = await server.request('GET', `/v1/public/bookings/${booking.body.ref}?token=bt_wrong`);
     const wrongEmail = await server.request('GET', `/v1/public/bookings/${booking.body.ref}?email=someone@example.com`);
     const noProof = await server.request('GET', `/v1/public/bookings/${booking.body.ref}`);
@@ -124,8 +124,8 @@ describe('HTTP: the booking path end to end (spec parts 3 and 4)', () => {
 
   it('refuses a second checkout of the hold for someone else (409)', async () => {
     const hold = await server.request('POST', '/v1/public/holds', { body: selection(1) });
-    await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead } });
-    const other = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead: { ...lead, email: 'other@example.com' } } });
+    await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead, payment_method: 'pay_on_arrival' } });
+    const other = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead: { ...lead, email: 'other@example.com' }, payment_method: 'pay_on_arrival' } });
     expect(other.status).to.equal(409);
     expect(other.body.reason).to.equal('hold_checked_out');
   });
@@ -152,7 +152,7 @@ describe('HTTP: the booking path end to end (spec parts 3 and 4)', () => {
     const status = await server.request('GET', `/v1/public/holds/${hold.body.ref}`);
     expect(status.body.status).to.equal('expired');
     expect(await remainingAt(server, trip.optionId, at)).to.equal(trip.capacity);
-    const checkout = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead } });
+    const checkout = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead, payment_method: 'pay_on_arrival' } });
     expect(checkout.status).to.equal(422);
     expect(checkout.body.code).to.equal('HoldExpired');
     expect(await server.expireHolds()).to.be.greaterThan(0);
@@ -371,9 +371,13 @@ describe('HTTP: a settled payment is refunded on cancellation', () => {
     const start = await openStart(server, trip.optionId, '2027-01', '05');
     const hold = await server.request('POST', '/v1/public/holds', { body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 1 }] } });
     const booking = await server.request('POST', '/v1/public/checkout', {
-      body: { ref: hold.body.ref, lead: { name: 'A', email: 'a@example.com', phone: '+351 912 000 000' } },
+      body: { ref: hold.body.ref, lead: { name: 'A', email: 'a@example.com', phone: '+351 912 000 000' }, payment_method: 'pay_on_arrival' },
     });
-    expect(booking.body.payment.status).to.equal('paid');
+    // The seller took the whole amount before the day (as a seller's recorded payment would be).
+    const due = hold.body.quote.totals.due_now;
+    const received = { ref: booking.body.ref, paymentId: 'pay-1', amount: due, paid: due, status: 'paid', reference: null, at: new Date().toISOString() };
+    const payment = `payment-${booking.body.ref}`;
+    await server.engine.events.append(payment, [{ type: 'PaymentReceived', data: received }], (await server.engine.events.readStream(payment)).length - 1);
     await server.request('POST', `/v1/public/bookings/${booking.body.ref}/cancel?token=${booking.body.booking_token}`);
     const after = await server.request('GET', `/v1/public/bookings/${booking.body.ref}?token=${booking.body.booking_token}`);
     expect(after.body.status).to.equal('cancelled');
@@ -400,7 +404,7 @@ describe('HTTP: an email that cannot be sent changes no answer', () => {
     const start = await openStart(server, trip.optionId, '2027-01', '08');
     const hold = await server.request('POST', '/v1/public/holds', { body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 1 }] } });
     const booking = await server.request('POST', '/v1/public/checkout', {
-      body: { ref: hold.body.ref, lead: { name: 'B', email: 'b@example.com', phone: '+351 912 111 111' } },
+      body: { ref: hold.body.ref, lead: { name: 'B', email: 'b@example.com', phone: '+351 912 111 111' }, payment_method: 'pay_on_arrival' },
     });
     expect(booking.status).to.equal(200);
     expect(booking.body.booking_token).to.be.a('string');
@@ -442,7 +446,7 @@ describe('HTTP: a checkout that stopped half-way', () => {
     await server.engine.runner.catchUp();
     expect(await remainingAt(server, trip.optionId, start)).to.equal(trip.capacity);
     const retry = await server.request('POST', '/v1/public/checkout', {
-      body: { ref, lead: { name: 'C', email: 'c@example.com', phone: '+351 912 222 222' } },
+      body: { ref, lead: { name: 'C', email: 'c@example.com', phone: '+351 912 222 222' }, payment_method: 'pay_on_arrival' },
     });
     expect(retry.status).to.equal(422);
     expect(retry.body.code).to.equal('HoldExpired');

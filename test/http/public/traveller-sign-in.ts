@@ -48,7 +48,7 @@ export async function book(server: TestServer, trip: SimpleTrip, email: string, 
   const hold = await server.request('POST', '/v1/public/holds', { body: selection });
   expect(hold.status, hold.text).to.equal(201);
   const lead = { name: 'Ana Lima', email, phone: '+351 912 345 678' };
-  const checkout = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead } });
+  const checkout = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead, payment_method: 'pay_on_arrival' } });
   expect(checkout.status, checkout.text).to.equal(200);
   return { ref: checkout.body.ref, token: checkout.body.booking_token };
 }

@@ -280,7 +280,7 @@ describe('HTTP: webhook deliveries to a real receiver on loopback', () => {
     const hold = await server.request('POST', '/v1/public/holds', { body: { ...selection, attribution: { utm_source: 'newsletter' } } });
     expect(hold.status, hold.text).to.equal(201);
     const lead = { name: 'Ana Lima', email: 'ana@example.com', phone: '+351 912 345 678' };
-    const checkout = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead } });
+    const checkout = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead, payment_method: 'pay_on_arrival' } });
     expect(checkout.body.status, checkout.text).to.equal('confirmed');
     const token = encodeURIComponent(checkout.body.booking_token);
     const cancel = await server.request('POST', `/v1/public/bookings/${hold.body.ref}/cancel?token=${token}`, { body: { reason: 'plans changed' } });
