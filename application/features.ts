@@ -1,6 +1,7 @@
 import { availabilityFeature } from './availability';
 import { bookingFeature } from './booking';
 import { catalogFeature, catalogPricer, orderTrips, tripCard } from './catalog';
+import { contactChangesFeature } from './contact-changes';
 import { filterListsFeature } from './filter-lists';
 import { contentFeature } from './content';
 import { enquiriesFeature } from './enquiries';
@@ -21,6 +22,7 @@ export const FEATURES = [
   availabilityFeature,
   bookingFeature,
   manageBookingFeature,
+  contactChangesFeature,
   sellerFeature,
   keysFeature,
   teamFeature,

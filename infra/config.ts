@@ -24,6 +24,10 @@ export interface Config {
   /** Admits http:// and private or loopback webhook addresses (tests and local development only). */
   webhookAllowPrivateUrls: boolean;
   webhookTimeoutMs: number;
+  /** How long after booking the traveller may fix the lead's email online. */
+  contactEmailChangeMinutes: number;
+  /** Secret contact-change codes are hashed and sealed under; unset: kept like offerLinkSecret's. */
+  contactCodeSecretKey: string | null;
   websiteKeyLimitPerMinute: number;
   /** Calls per minute one client address may make with one website key (an abuse limit below the key's). */
   addressLimitPerMinute: number;
@@ -99,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookSecretKey: secret(env, 'WEBHOOK_SECRET_KEY', errors),
     webhookAllowPrivateUrls: flag(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', false, errors),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 10_000, errors),
+    contactEmailChangeMinutes: integer(env, 'CONTACT_EMAIL_CHANGE_MINUTES', 30, 0, 10_080, errors),
+    contactCodeSecretKey: secret(env, 'CONTACT_CODE_SECRET_KEY', errors),
     websiteKeyLimitPerMinute: integer(env, 'WEBSITE_KEY_RATE_LIMIT', 600, 1, 1_000_000, errors),
     addressLimitPerMinute: integer(env, 'CLIENT_ADDRESS_RATE_LIMIT', 300, 1, 1_000_000, errors),
     secretKeyLimitPerMinute: integer(env, 'SECRET_KEY_RATE_LIMIT', 120, 1, 1_000_000, errors),

@@ -28,6 +28,10 @@ export interface Settings {
   webhookAllowPrivateUrls: boolean;
   /** How long a webhook receiver has to answer (10 s; shorter in tests). */
   webhookTimeoutMs: number;
+  /** How long after booking the traveller may fix the lead's email online (spec 4.5: 30 minutes by default); the seller corrects it after. */
+  contactEmailChangeMinutes: number;
+  /** The server secret contact-change codes are hashed (HMAC) and sealed (AES-GCM) under: the log never holds a code in plain text. */
+  contactCodeSecretKey: string;
 }
 
 /** Read-your-writes: resolves once the projections include this log position (bounded wait). */

@@ -13,6 +13,8 @@ import { catalogOperations } from './catalog';
 import { catalogSchemas } from './catalog.schemas';
 import { filterListOperations } from './filter-lists';
 import { filterListSchemas } from './filter-lists.schemas';
+import { contactChangesOperations } from './contact-changes';
+import { contactChangesSchemas } from './contact-changes.schemas';
 import { contentOperations } from './content';
 import { contentSchemas } from './content.schemas';
 import { enquiriesOperations } from './enquiries';
@@ -53,6 +55,7 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       ...availabilityOperations,
       ...bookingOperations,
       ...manageBookingOperations,
+      ...contactChangesOperations,
       ...contentOperations,
       ...filterListOperations,
       ...searchOperations,
@@ -66,6 +69,7 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       ...availabilitySchemas,
       ...bookingSchemas,
       ...manageBookingSchemas,
+      ...contactChangesSchemas,
       ...contentSchemas,
       ...filterListSchemas,
       ...searchSchemas,

@@ -6,10 +6,12 @@ import type { BookingEvent } from '../../domain/booking';
 import type { HoldEvent } from '../../domain/hold';
 import type { PlacesReleased } from '../../domain/departure';
 import type { PaymentEvent } from '../../domain/payment';
+import type { ContactChanged } from '../../domain/contact-change';
+import { normaliseEmail } from '../../domain/shared/email';
 import { BOOKINGS, HOLDS } from './doc';
 
 /** The events the hold and booking documents are made of. */
-export type BookingsEvent = HoldEvent | PlacesReleased | BookingEvent | PaymentEvent;
+export type BookingsEvent = HoldEvent | PlacesReleased | BookingEvent | PaymentEvent | ContactChanged;
 
 const setBooking = (ref: string, $set: Record<string, unknown>): Write => ({
   collection: BOOKINGS,
@@ -54,6 +56,11 @@ const handlers: HandlersOf<BookingsEvent, RecordedEvent, Write[]> = {
   PaymentArranged: (e) => [setBooking(e.data.ref, { payment: paymentRecord({ ...e.data, refunded: { amount: 0, currency: e.data.paid.currency } }) })],
   PaymentCancelled: (e) => [setBooking(e.data.ref, { 'payment.status': 'cancelled', 'payment.on_arrival': null, 'payment.due_at': null })],
   PaymentRefunded: (e) => [setBooking(e.data.ref, { 'payment.refunded': e.data.refunded, 'payment.status': e.data.status })],
+  // The lead's email opens the booking (as `email`, or a session of that address): it follows a confirmed fix.
+  ContactChanged: (e) =>
+    e.data.field === 'email'
+      ? [{ collection: BOOKINGS, updateOne: { filter: { _id: e.data.ref }, update: { $set: { lead_email: normaliseEmail(e.data.value) } } } }]
+      : [],
 };
 
 /** Hold and booking documents as the booking pages read them, payments folded in. */

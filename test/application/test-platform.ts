@@ -56,6 +56,8 @@ export function testPlatform(events: EventStore, docs: DocumentStore, overrides:
       webhookSecretKey: 'test webhook secret key',
       webhookAllowPrivateUrls: true,
       webhookTimeoutMs: 10_000,
+      contactEmailChangeMinutes: 30,
+      contactCodeSecretKey: 'test contact code secret key',
     },
     awaitProjections: async () => true,
     awaitReactor: async () => true,
