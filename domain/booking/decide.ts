@@ -5,14 +5,16 @@ import { startInstant } from '../calendar/schedule';
 import { Refusal, conflict, notFound, refuse } from '../shared/refusal';
 import { Booking, BookingEvent, BookingPlacedData, CancelledBy } from './events';
 import { MoveCommand, decideMove } from './moves';
+import { SellerDecision, decideSellerDecision } from './seller-decisions';
 
 export * from './moves';
+export * from './seller-decisions';
 
 export type PlaceBooking = { type: 'PlaceBooking'; booking: BookingPlacedData; confirmation: 'instant' | 'manual'; pendingExpiresAt: string | null; now: Date };
 export type CancelBooking = { type: 'CancelBooking'; by: CancelledBy; paid: number; reason: string | null; now: Date };
 export type AbandonCheckout = { type: 'AbandonCheckout'; ref: string; now: Date };
 
-export type BookingCommand = PlaceBooking | CancelBooking | AbandonCheckout | MoveCommand;
+export type BookingCommand = PlaceBooking | CancelBooking | AbandonCheckout | MoveCommand | SellerDecision;
 
 /** A request waiting for the seller lapses `hours` after it is made, and never after its start. */
 export function requestLapsesAt(now: Date, hours: number, start: string, timezone: string): string {
@@ -51,6 +53,7 @@ function placeBooking(command: PlaceBooking, state: Booking): BookingEvent[] | R
 
 function cancelBooking(command: CancelBooking, state: Booking): BookingEvent[] | Refusal {
   if (state.status === 'none') return notFound('booking');
+  if (state.status === 'pending' && command.by === 'traveller') return withdrawRequest(command, state);
   if (state.status !== 'confirmed') {
     return conflict('booking_not_confirmed', `a ${state.status} booking cannot be cancelled`, {
       ref: state.placed.ref,
@@ -73,6 +76,13 @@ function cancelBooking(command: CancelBooking, state: Booking): BookingEvent[] |
   ];
 }
 
+/** A traveller withdraws a booking still pending: everything paid so far goes back (usually nothing). */
+function withdrawRequest(command: CancelBooking, state: Exclude<Booking, { status: 'none' }>): BookingEvent[] {
+  const refund = money(command.paid, state.placed.quote.totals.due_now.currency);
+  const data = { ref: state.placed.ref, by: command.by, refundPct: 100, refund, reason: command.reason, at: command.now.toISOString() };
+  return [{ type: 'BookingCancelled', data }];
+}
+
 function abandonCheckout(command: AbandonCheckout, state: Booking): BookingEvent[] {
   if (state.status !== 'none' || state.abandoned) return [];
   return [{ type: 'CheckoutAbandoned', data: { ref: command.ref, at: command.now.toISOString() } }];
@@ -91,6 +101,11 @@ export function decideBooking(command: BookingCommand, state: Booking): BookingE
     case 'TakeRefundInstead':
     case 'CancelBySeller':
       return decideMove(command, state);
+    case 'ConfirmBooking':
+    case 'RejectBooking':
+    case 'AcceptBooking':
+    case 'LapseBooking':
+      return decideSellerDecision(command, state);
     default:
       return assertNever(command);
   }

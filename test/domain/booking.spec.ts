@@ -138,10 +138,26 @@ describe('booking decider', () => {
         .thenRefused('Conflict', { reason: 'booking_not_confirmed', details: { ref: REF, booking_status: 'cancelled' } });
     });
 
-    it('is a Conflict booking_not_confirmed for a pending booking', () => {
+    it('lets the traveller withdraw a pending booking, giving back everything paid so far (usually nothing)', () => {
       given(bookingDecider, [bookingPlacedEvent, pending('2026-05-03T10:00:00.000Z')])
-        .when(cancel(NOW, 0))
-        .thenRefused('Conflict', { reason: 'booking_not_confirmed', details: { ref: REF, booking_status: 'pending' } });
+        .when(cancel(NOW, 0, 'traveller', 'found another date'))
+        .then([cancelled(NOW, 100, 0, 'traveller', 'found another date')]);
+      given(bookingDecider, [bookingPlacedEvent, pending('2026-05-03T10:00:00.000Z')])
+        .when(cancel(NOW, 2500))
+        .then([cancelled(NOW, 100, 2500)]);
+    });
+
+    it('is a Conflict booking_not_confirmed for a rejected or lapsed booking', () => {
+      const rejected: BookingEvent = { type: 'BookingRejected', data: { ref: REF, reason: 'fully booked', at: NOW.toISOString() } };
+      const lapsed: BookingEvent = { type: 'BookingLapsed', data: { ref: REF, at: NOW.toISOString() } };
+      for (const [end, status] of [
+        [rejected, 'rejected'],
+        [lapsed, 'lapsed'],
+      ] as const) {
+        given(bookingDecider, [bookingPlacedEvent, pending('2026-05-03T10:00:00.000Z'), end])
+          .when(cancel(NOW, 0))
+          .thenRefused('Conflict', { reason: 'booking_not_confirmed', details: { ref: REF, booking_status: status } });
+      }
     });
 
     it('is NotFound for a booking that does not exist', () => {
