@@ -7,6 +7,7 @@ import { contentFeature } from './content';
 import { enquiriesFeature } from './enquiries';
 import { keysFeature } from './keys';
 import { manageBookingFeature } from './manage-booking';
+import { marketplaceFeature } from './marketplace';
 import { passkeysFeature } from './passkeys';
 import type { Platform } from './platform/platform';
 import { savedTripsFeature } from './saved-trips';
@@ -34,6 +35,7 @@ export const FEATURES = [
   passkeysFeature,
   enquiriesFeature,
   webhooksFeature,
+  marketplaceFeature,
 ] as const;
 
 type Features = (typeof FEATURES)[number];

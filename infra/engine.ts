@@ -181,6 +181,10 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
     ready: () => runner.position >= headAtStart,
     openApi: JSON.stringify(openApiDocument(surfaces)),
     readModels: { docs, projectors: PROJECTORS, projection: runner },
+    sellers: {
+      suspend: (sellerId, reason, correlationId) => useCases.marketplace.suspendSeller(sellerId, reason, correlationId),
+      reinstate: (sellerId, correlationId) => useCases.marketplace.reinstateSeller(sellerId, correlationId),
+    },
   });
   const app = createHttpApp([operator, ...surfaces], { app: useCases, log, logRequests: config.logRequests, catalogVersion, knownOrigin });
 

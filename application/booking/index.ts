@@ -3,6 +3,7 @@ import type { StorefrontContext } from '../platform/context';
 import { defineFeature } from '../platform/feature';
 import { bookingsProjector } from '../../projections/bookings/projector';
 import { sellingPlatform } from '../availability';
+import { sellerUnavailable } from '../marketplace';
 import { expireHoldsJob } from './jobs/expire-holds';
 import { bookingMailReactor } from './reactors/booking-mail';
 import * as checkout from './checkout';
@@ -25,9 +26,11 @@ export const bookingFeature = defineFeature({
   create(platform) {
     const deps = sellingPlatform(platform);
     return {
-      placeHold: (ctx: StorefrontContext, body: SelectionBody, idempotencyKey: string | undefined) => holds.placeHold(deps, ctx, body, idempotencyKey),
+      placeHold: async (ctx: StorefrontContext, body: SelectionBody, idempotencyKey: string | undefined) =>
+        (await sellerUnavailable(deps, ctx)) ?? holds.placeHold(deps, ctx, body, idempotencyKey),
       hold: async (ctx: StorefrontContext, ref: string, proof: holds.HoldProof) => (await holds.holdView(deps, ctx, ref, proof)) ?? notFound('hold'),
-      checkout: (ctx: StorefrontContext, body: CheckoutBody, idempotencyKey: string | undefined) => checkout.checkout(deps, ctx, body, idempotencyKey),
+      checkout: async (ctx: StorefrontContext, body: CheckoutBody, idempotencyKey: string | undefined) =>
+        (await sellerUnavailable(deps, ctx)) ?? checkout.checkout(deps, ctx, body, idempotencyKey),
     };
   },
 });

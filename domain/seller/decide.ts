@@ -11,7 +11,11 @@ export type RevokeSecretKey = { type: 'RevokeSecretKey'; keyId: string };
 export type FlagSellerForAttention = { type: 'FlagSellerForAttention'; reason: string };
 export type ClearSellerAttention = { type: 'ClearSellerAttention' };
 
-export type SellerCommand = CreateSeller | IssueSecretKey | RevokeSecretKey | FlagSellerForAttention | ClearSellerAttention;
+/** Platform commands: the platform's staff suspend a seller and reinstate it; repeating either changes nothing. */
+export type SuspendSeller = { type: 'SuspendSeller'; reason: string; now: Date };
+export type ReinstateSeller = { type: 'ReinstateSeller'; now: Date };
+
+export type SellerCommand = CreateSeller | IssueSecretKey | RevokeSecretKey | FlagSellerForAttention | ClearSellerAttention | SuspendSeller | ReinstateSeller;
 
 function createSeller(command: CreateSeller, state: Seller): SellerEvent[] | Refusal {
   if (state.sellerId) return conflict('seller_exists', 'the seller exists already');
@@ -45,6 +49,17 @@ function clearSellerAttention(state: Seller): SellerEvent[] | Refusal {
   return state.needsAttention ? [{ type: 'SellerAttentionCleared', data: { sellerId: state.sellerId } }] : [];
 }
 
+function suspendSeller(command: SuspendSeller, state: Seller): SellerEvent[] | Refusal {
+  if (!state.sellerId) return notFound('seller');
+  if (state.suspended) return [];
+  return [{ type: 'SellerSuspended', data: { sellerId: state.sellerId, reason: command.reason, at: command.now.toISOString() } }];
+}
+
+function reinstateSeller(command: ReinstateSeller, state: Seller): SellerEvent[] | Refusal {
+  if (!state.sellerId) return notFound('seller');
+  return state.suspended ? [{ type: 'SellerReinstated', data: { sellerId: state.sellerId, at: command.now.toISOString() } }] : [];
+}
+
 export function decideSeller(command: SellerCommand, state: Seller): SellerEvent[] | Refusal {
   switch (command.type) {
     case 'CreateSeller':
@@ -57,6 +72,10 @@ export function decideSeller(command: SellerCommand, state: Seller): SellerEvent
       return flagSellerForAttention(command, state);
     case 'ClearSellerAttention':
       return clearSellerAttention(state);
+    case 'SuspendSeller':
+      return suspendSeller(command, state);
+    case 'ReinstateSeller':
+      return reinstateSeller(command, state);
     default:
       return assertNever(command);
   }

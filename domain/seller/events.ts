@@ -16,15 +16,21 @@ export type SecretKeyRevoked = Event<'SecretKeyRevoked', { sellerId: string; key
 export type SellerFlaggedForAttention = Event<'SellerFlaggedForAttention', { sellerId: string; reason: string }>;
 export type SellerAttentionCleared = Event<'SellerAttentionCleared', { sellerId: string }>;
 
-export type SellerEvent = SellerCreated | SecretKeyIssued | SecretKeyRevoked | SellerFlaggedForAttention | SellerAttentionCleared;
+/** The platform suspended a seller: its own site takes no new holds or checkouts; bookings made keep working. */
+export type SellerSuspended = Event<'SellerSuspended', { sellerId: string; reason: string; at: string }>;
+export type SellerReinstated = Event<'SellerReinstated', { sellerId: string; at: string }>;
+
+export type SellerEvent =
+  SellerCreated | SecretKeyIssued | SecretKeyRevoked | SellerFlaggedForAttention | SellerAttentionCleared | SellerSuspended | SellerReinstated;
 
 export interface Seller {
   sellerId: string | null;
   keys: string[];
   needsAttention: boolean;
+  suspended: boolean;
 }
 
-export const initialSeller = (): Seller => ({ sellerId: null, keys: [], needsAttention: false });
+export const initialSeller = (): Seller => ({ sellerId: null, keys: [], needsAttention: false, suspended: false });
 
 export function evolveSeller(state: Seller, event: SellerEvent): Seller {
   switch (event.type) {
@@ -38,5 +44,9 @@ export function evolveSeller(state: Seller, event: SellerEvent): Seller {
       return { ...state, needsAttention: true };
     case 'SellerAttentionCleared':
       return { ...state, needsAttention: false };
+    case 'SellerSuspended':
+      return { ...state, suspended: true };
+    case 'SellerReinstated':
+      return { ...state, suspended: false };
   }
 }

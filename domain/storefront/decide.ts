@@ -12,7 +12,11 @@ export type RotateWebsiteKey = { type: 'RotateWebsiteKey'; keyId: string; newKey
 export type RevokeWebsiteKey = { type: 'RevokeWebsiteKey'; keyId: string };
 export type SetAllowedOrigins = { type: 'SetAllowedOrigins'; allowedOrigins: string[] };
 
-export type StorefrontCommand = CreateStorefront | UpdateStorefront | IssueWebsiteKey | RotateWebsiteKey | RevokeWebsiteKey | SetAllowedOrigins;
+/** A member seller leaves a marketplace (its own decision); leaving again changes nothing. */
+export type LeaveMarketplace = { type: 'LeaveMarketplace'; sellerId: string; now: Date };
+
+export type StorefrontCommand =
+  CreateStorefront | UpdateStorefront | IssueWebsiteKey | RotateWebsiteKey | RevokeWebsiteKey | SetAllowedOrigins | LeaveMarketplace;
 
 function createStorefront(command: CreateStorefront, state: Storefront): StorefrontEvent[] | Refusal {
   if (state.storefrontId) return conflict('storefront_exists', 'the storefront exists already');
@@ -55,6 +59,12 @@ function setAllowedOrigins(command: SetAllowedOrigins, state: Storefront): Store
   return updateStorefront({ type: 'UpdateStorefront', definition: { ...state.definition, allowed_origins: command.allowedOrigins } }, state);
 }
 
+function leaveMarketplace(command: LeaveMarketplace, state: Storefront): StorefrontEvent[] | Refusal {
+  if (!state.storefrontId || !state.definition || state.definition.kind !== 'marketplace') return notFound('storefront');
+  if (!state.definition.member_seller_ids.includes(command.sellerId)) return [];
+  return [{ type: 'SellerLeftMarketplace', data: { storefrontId: state.storefrontId, sellerId: command.sellerId, at: command.now.toISOString() } }];
+}
+
 export function decideStorefront(command: StorefrontCommand, state: Storefront): StorefrontEvent[] | Refusal {
   switch (command.type) {
     case 'CreateStorefront':
@@ -69,6 +79,8 @@ export function decideStorefront(command: StorefrontCommand, state: Storefront):
       return revokeWebsiteKey(command, state);
     case 'SetAllowedOrigins':
       return setAllowedOrigins(command, state);
+    case 'LeaveMarketplace':
+      return leaveMarketplace(command, state);
     default:
       return assertNever(command);
   }

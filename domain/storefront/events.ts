@@ -9,7 +9,10 @@ export type WebsiteKeyIssued = Event<'WebsiteKeyIssued', { storefrontId: string;
 export type WebsiteKeyRetiring = Event<'WebsiteKeyRetiring', { storefrontId: string; keyId: string; retiresAt: string }>;
 export type WebsiteKeyRevoked = Event<'WebsiteKeyRevoked', { storefrontId: string; keyId: string }>;
 
-export type StorefrontEvent = StorefrontCreated | StorefrontUpdated | WebsiteKeyIssued | WebsiteKeyRetiring | WebsiteKeyRevoked;
+/** A seller left a marketplace: its trips leave the site, and its requests still waiting there are declined. */
+export type SellerLeftMarketplace = Event<'SellerLeftMarketplace', { storefrontId: string; sellerId: string; at: string }>;
+
+export type StorefrontEvent = StorefrontCreated | StorefrontUpdated | WebsiteKeyIssued | WebsiteKeyRetiring | WebsiteKeyRevoked | SellerLeftMarketplace;
 
 export interface Storefront {
   storefrontId: string | null;
@@ -29,6 +32,11 @@ export function evolveStorefront(state: Storefront, event: StorefrontEvent): Sto
       return { ...state, websiteKeys: { ...state.websiteKeys, [event.data.keyId]: { retiresAt: null } } };
     case 'WebsiteKeyRetiring':
       return { ...state, websiteKeys: { ...state.websiteKeys, [event.data.keyId]: { retiresAt: event.data.retiresAt } } };
+    case 'SellerLeftMarketplace': {
+      if (!state.definition) return state;
+      const members = state.definition.member_seller_ids.filter((id) => id !== event.data.sellerId);
+      return { ...state, definition: { ...state.definition, member_seller_ids: members } };
+    }
     case 'WebsiteKeyRevoked': {
       const { [event.data.keyId]: _revoked, ...websiteKeys } = state.websiteKeys;
       return { ...state, websiteKeys };

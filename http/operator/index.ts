@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { defineSurface, type Surface } from '../kernel/surface';
 import { READ_MODELS_PATH, ReadModelsDeps, readModelRoutes } from './read-models';
+import { SELLERS_PATH, SellerStandingDeps, sellerStandingRoutes } from './sellers';
 
 export interface OperatorSurfaceDeps {
   /** Whether the read models have caught up with the log as it stood at start. */
@@ -10,13 +11,15 @@ export interface OperatorSurfaceDeps {
   openApi: string;
   /** The live read models, for `npm run replay` on this machine. */
   readModels: ReadModelsDeps;
+  /** Suspending and reinstating sellers, for the platform's staff on this machine. */
+  sellers: SellerStandingDeps;
 }
 
 const PATHS = new Set(['/healthz', '/readyz', '/v1/openapi.json']);
 
 /**
  * What operators and tools read without a key: liveness, readiness and the OpenAPI document; and,
- * from this machine only, the live read models (read-models.ts).
+ * from this machine only, the live read models (read-models.ts) and the sellers' standing (sellers.ts).
  */
 export function operatorSurface(deps: OperatorSurfaceDeps): Surface {
   const router = new Router();
@@ -37,8 +40,8 @@ export function operatorSurface(deps: OperatorSurfaceDeps): Surface {
   });
   return defineSurface({
     name: 'operator',
-    owns: (path) => PATHS.has(path) || path.startsWith(`${READ_MODELS_PATH}/`),
-    middleware: [router.routes() as Middleware, readModelRoutes(deps.readModels)],
+    owns: (path) => PATHS.has(path) || path.startsWith(`${READ_MODELS_PATH}/`) || path.startsWith(`${SELLERS_PATH}/`),
+    middleware: [router.routes() as Middleware, readModelRoutes(deps.readModels), sellerStandingRoutes(deps.sellers)],
     operations: [],
     schemas: {},
   });

@@ -1,3 +1,4 @@
+import { marketplaceSellerOperations, marketplaceSellerSchemas } from './marketplace';
 import type { App } from '../../application/features';
 import type { Clock } from '../../application/platform/ports/clock';
 import type { SharedRateCounts } from '../../application/platform/shared-rate-counts';
@@ -48,6 +49,7 @@ export function sellerSurface(deps: SellerSurfaceDeps): Surface {
       ...teamOperations,
       ...keyOperations,
       ...websiteKeyOperations,
+      ...marketplaceSellerOperations,
     ],
     schemas: {
       ...productSchemas,
@@ -58,6 +60,7 @@ export function sellerSurface(deps: SellerSurfaceDeps): Surface {
       ...teamSchemas,
       ...keySchemas,
       ...websiteKeySchemas,
+      ...marketplaceSellerSchemas,
     },
     doc: {
       security: [{ secretKey: [] }],

@@ -57,6 +57,14 @@ const handlers: HandlersOf<CatalogEvent, RecordedEvent, Write[]> = {
   ],
   SellerFlaggedForAttention: (e) => [{ collection: SELLERS, updateOne: { filter: { _id: e.data.sellerId }, update: { $set: { needs_attention: true } } } }],
   SellerAttentionCleared: (e) => [{ collection: SELLERS, updateOne: { filter: { _id: e.data.sellerId }, update: { $set: { needs_attention: false } } } }],
+  SellerSuspended: (e) => [{ collection: SELLERS, updateOne: { filter: { _id: e.data.sellerId }, update: { $set: { suspended: true } } } }],
+  SellerReinstated: (e) => [{ collection: SELLERS, updateOne: { filter: { _id: e.data.sellerId }, update: { $set: { suspended: false } } } }],
+  SellerLeftMarketplace: (e) => [
+    {
+      collection: STOREFRONTS,
+      updateOne: { filter: { _id: e.data.storefrontId }, update: { $pull: { member_seller_ids: e.data.sellerId }, $set: { updated_at: e.recordedAt } } },
+    },
+  ],
   SecretKeyIssued: (e) => [
     {
       collection: KEYS,
