@@ -1,14 +1,13 @@
-import { DateTime } from 'luxon';
 import { decodeOffsetCursor, encodeOffsetCursor } from '../platform/cursor';
-import { bookableStarts, capacityOf, isRealDate, isRealMonth } from '../../domain/calendar/schedule';
+import { capacityOf, firstBookableStart, isRealDate, isRealMonth } from '../../domain/calendar/schedule';
 import type { ProductDefinition } from '../../domain/catalog/definitions';
-import { remainingPlaces } from '../../domain/departure';
+import { type DepartureEntry, remainingPlaces } from '../../domain/departure';
 import { Refusal, invalidInput, notFound } from '../../domain/shared/refusal';
 import { groupCanBook, groupEachUsd } from '../../domain/pricing/from-price';
 import { money } from '../../domain/shared/money';
 import { CatalogReads, ProductDoc, visibleProducts } from '../../projections/catalog/queries';
 import type { SellerDoc, StorefrontDoc } from '../platform/context';
-import { DepartureReads } from '../../projections/departures/queries';
+import { DEPARTURES, type DepartureDoc } from '../../projections/departures/doc';
 import type { Clock } from '../platform/ports/clock';
 import type { DocumentStore } from '../platform/ports/document-store';
 import type { Fx } from '../platform/ports/fx';
@@ -36,7 +35,6 @@ import { DEFAULT_HOME } from '../../domain/site-content';
 /** Public reads of the catalog: storefront, trip list and trip page. */
 export class CatalogQueries {
   private readonly reads: CatalogReads;
-  private readonly departures: DepartureReads;
 
   constructor(
     private readonly docs: DocumentStore,
@@ -44,7 +42,6 @@ export class CatalogQueries {
     private readonly fx: Fx,
   ) {
     this.reads = new CatalogReads(docs);
-    this.departures = new DepartureReads(docs);
   }
 
   storefront(storefront: StorefrontDoc) {
@@ -87,6 +84,7 @@ export class CatalogQueries {
     const relevance = query.q?.trim() ? await textRelevance(this.docs, query.q) : null;
     const n = query.travellers;
     const now = this.clock.now();
+    const departures = days ? await this.departuresOn(window, days) : null;
     // Prices are converted only when the order or a filter looks at them, or travellers ask for group prices.
     const pricesNeeded = n !== undefined || query.sort === 'price' || query.sort === 'price_desc';
     let candidates: (Candidate & { score: number })[] = [];
@@ -94,11 +92,10 @@ export class CatalogQueries {
       // Free text with nothing to search by (only punctuation) matches no trip.
       const score = relevance ? relevance(product) : 0;
       if (relevance && score === 0) continue;
-      const d = product.definition;
-      const main = mainOption(d);
-      if (days && !(await this.bookableOn(d, days, n ?? 1, now))) continue;
+      if (days && departures && !bookableOn(product.definition, days, n ?? 1, now, departures)) continue;
       // Each traveller's price is converted and rounded once, then multiplied, exactly as a quote does.
       let group: Candidate['group'] = null;
+      const main = n !== undefined ? mainOption(product.definition) : undefined;
       if (n !== undefined && main) {
         const each = groupEachUsd(main, n);
         const next = n < 50 ? groupEachUsd(main, n + 1) : null;
@@ -174,31 +171,59 @@ export class CatalogQueries {
     if (!query.month) return null;
     if (!isRealMonth(query.month)) return problem('month');
     // "Today" differs by zone: start from yesterday in UTC; starts already begun are past their cutoff anyway.
-    const today = DateTime.fromJSDate(this.clock.now(), { zone: 'UTC' }).minus({ days: 1 }).toISODate() as string;
+    const today = new Date(this.clock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
     const days: string[] = [];
-    for (let day = DateTime.fromISO(`${query.month}-01`, { zone: 'UTC' }); day.toFormat('yyyy-MM') === query.month; day = day.plus({ days: 1 })) {
-      const date = day.toISODate() as string;
+    for (let day = 1; day <= daysInMonth(query.month); day++) {
+      const date = `${query.month}-${String(day).padStart(2, '0')}`;
       if (date >= today) days.push(date);
     }
     return days;
   }
 
   /**
-   * Whether a group of `travellers` could book a start of the trip on one of `days` now (spec 4.2
-   * date/month): an option on sale whose limits and prices fit the group runs then, before its
-   * cutoff, with places for all.
+   * The departures of the window's counted options on `days`, by option then start: one read for
+   * the whole list, which then decides every trip without waiting on the store.
    */
-  private async bookableOn(d: ProductDefinition, days: string[], travellers: number, now: Date): Promise<boolean> {
-    for (const option of d.options) {
-      if (!groupCanBook(option, travellers)) continue;
-      const starts = bookableStarts(option, d.timezone, days, now);
-      if (starts.length === 0) continue;
-      const capacity = capacityOf(option);
-      if (capacity === null) return true;
-      if (capacity < travellers) continue;
-      const entries = await this.departures.entriesByStart(option.id, starts[0], starts[starts.length - 1]);
-      if (starts.some((start) => remainingPlaces(entries.get(start), capacity, now) >= travellers)) return true;
+  private async departuresOn(window: readonly Readonly<ProductDoc>[], days: string[]): Promise<Departures> {
+    const optionIds: string[] = [];
+    for (const product of window) for (const o of product.definition.options) if (!o.sales_paused && capacityOf(o) !== null) optionIds.push(o.id);
+    const byOption = new Map<string, Map<string, Readonly<Record<string, DepartureEntry>>>>();
+    if (optionIds.length === 0 || days.length === 0) return byOption;
+    // Starts are the date itself (open all day) or the date and a time: the last day's run up to its end.
+    const range = { $gte: days[0], $lte: `${days[days.length - 1]}T99` };
+    const docs = await this.docs.collection<DepartureDoc>(DEPARTURES).find({ option_id: { $in: optionIds }, start: range });
+    for (const doc of docs) {
+      let starts = byOption.get(doc.option_id);
+      if (!starts) byOption.set(doc.option_id, (starts = new Map()));
+      starts.set(doc.start, doc.entries);
     }
-    return false;
+    return byOption;
   }
+}
+
+/** Departure entries by option, then by start. */
+type Departures = ReadonlyMap<string, ReadonlyMap<string, Readonly<Record<string, DepartureEntry>>>>;
+
+/** Days of a real month 'YYYY-MM' (Gregorian leap years). */
+function daysInMonth(month: string): number {
+  const [year, m] = month.split('-').map(Number);
+  if (m === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(m) ? 30 : 31;
+}
+
+/**
+ * Whether a group of `travellers` could book a start of the trip on one of `days` now (spec 4.2
+ * date/month): an option on sale whose limits and prices fit the group runs then, before its
+ * cutoff, with places for all.
+ */
+function bookableOn(d: ProductDefinition, days: string[], travellers: number, now: Date, departures: Departures): boolean {
+  for (const option of d.options) {
+    if (!groupCanBook(option, travellers)) continue;
+    const capacity = capacityOf(option);
+    if (capacity !== null && capacity < travellers) continue;
+    const entries = departures.get(option.id);
+    const fits = capacity === null ? undefined : (start: string) => remainingPlaces(entries?.get(start), capacity, now) >= travellers;
+    if (firstBookableStart(option, d.timezone, days, now, fits) !== null) return true;
+  }
+  return false;
 }

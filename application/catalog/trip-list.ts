@@ -1,5 +1,5 @@
 import { fingerprint } from '../platform/canonical';
-import { DURATION_BUCKETS, durationKey, picksUp, styleOf } from '../../domain/catalog/trip-facts';
+import { DURATION_BUCKETS, durationKey } from '../../domain/catalog/trip-facts';
 import { usdRange } from '../../domain/pricing/from-price';
 import { visibleProducts, type ProductDoc } from '../../projections/catalog/queries';
 import type { SellerDoc, StorefrontDoc } from '../platform/context';
@@ -204,31 +204,49 @@ export function orderTrips<C extends Candidate & { score: number }>(
   return [...list].sort((a, b) => pricedFirst(a, b) || attentionLast(a, b) || sort(a, b));
 }
 
-/** Counts over every match of the filters (spec 2.3 facets). */
-export function facetsOf(products: Readonly<ProductDoc>[]) {
-  const count = (pairs: [string, string | null][]) => {
-    const counts = new Map<string, { value: string; name: string | null; count: number }>();
-    for (const [value, name] of pairs) {
-      const entry = counts.get(value) ?? { value, name, count: 0 };
-      entry.count += 1;
-      counts.set(value, entry);
-    }
-    return [...counts.values()].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+interface FacetCount<V extends string | number = string> {
+  value: V;
+  name: string | null;
+  count: number;
+}
+
+/**
+ * Counts over every match of the filters (spec 2.3 facets), in one pass over the facts the catalog
+ * projection stored on each product document (duration buckets, style, pickup kinds, rating), so
+ * a list recomputes none of them per trip.
+ */
+export function facetsOf(products: readonly Readonly<ProductDoc>[]) {
+  const add = (counts: Map<string, FacetCount>, value: string, name: string | null) => {
+    const known = counts.get(value);
+    if (known) known.count += 1;
+    else counts.set(value, { value, name, count: 1 });
   };
-  const defs = products.map((p) => p.definition);
-  const buckets = Object.keys(DURATION_BUCKETS);
+  const ordered = (counts: Map<string, FacetCount>) => [...counts.values()].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  const city = new Map<string, FacetCount>();
+  const category = new Map<string, FacetCount>();
+  const template = new Map<string, FacetCount>();
+  const style = new Map<string, FacetCount>();
+  const duration = new Map(Object.keys(DURATION_BUCKETS).map((bucket): [string, FacetCount] => [bucket, { value: bucket, name: null, count: 0 }]));
+  const pickup: FacetCount = { value: 'hotel', name: null, count: 0 };
+  const rating: FacetCount<number>[] = [4.5, 4].map((value) => ({ value, name: null, count: 0 }));
+  for (const product of products) {
+    const d = product.definition;
+    add(city, d.city.slug, d.city.name);
+    for (const c of d.categories) add(category, c.slug, c.name);
+    add(template, d.template, null);
+    for (const bucket of product.duration) duration.get(bucket)!.count += 1;
+    if (product.style) add(style, product.style, null);
+    if (product.pickup.includes('hotel')) pickup.count += 1;
+    for (const r of rating) if (product.rating !== null && product.rating >= r.value) r.count += 1;
+  }
   return {
-    city: count(defs.map((d) => [d.city.slug, d.city.name])),
-    category: count(defs.flatMap((d) => d.categories.map((c): [string, string] => [c.slug, c.name]))),
-    template: count(defs.map((d) => [d.template, null])),
-    duration: buckets.map((b) => ({ value: b, name: null, count: defs.filter((d) => DURATION_BUCKETS[b](d)).length })).filter((b) => b.count > 0),
-    style: count(
-      defs.flatMap((d): [string, null][] => {
-        const style = styleOf(d);
-        return style ? [[style, null]] : [];
-      }),
-    ),
-    pickup: count(defs.filter(picksUp).map((): [string, null] => ['hotel', null])),
-    rating: [4.5, 4].map((r) => ({ value: r, name: null, count: defs.filter((d) => d.rating && d.rating.average >= r).length })),
+    city: ordered(city),
+    category: ordered(category),
+    template: ordered(template),
+    // The length buckets then the days buckets, those with trips only.
+    duration: [...duration.values()].filter((b) => b.count > 0),
+    style: ordered(style),
+    pickup: pickup.count > 0 ? [pickup] : [],
+    rating,
   };
 }

@@ -1,5 +1,5 @@
 import type { OptionDefinition, ProductDefinition } from '../../domain/catalog/definitions';
-import { Money, roundingFor, usdConverter } from '../../domain/shared/money';
+import { Money, money, roundingFor, usdConverter } from '../../domain/shared/money';
 import { policyPreset } from '../../domain/policy/refund';
 import { FxRate, confirmationOf } from '../../domain/pricing/quote';
 import { type Refusal, refuse } from '../../domain/shared/refusal';
@@ -14,8 +14,32 @@ export interface Pricer {
 }
 
 export function pricer(storefront: StorefrontDoc, fx: FxRate): Pricer {
-  return { currency: fx.quote, usd: usdConverter(fx, roundingFor(storefront.rounding, fx.quote)) };
+  const rounding = roundingFor(storefront.rounding, fx.quote);
+  const convert = usdConverter(fx, rounding);
+  const key = `${fx.quote}|${fx.rate}|${rounding.increment}|${rounding.mode}`;
+  let known = CONVERTED.get(key);
+  if (!known) CONVERTED.set(key, (known = new Map()));
+  const amounts = known;
+  return {
+    currency: fx.quote,
+    usd(cents) {
+      let amount = amounts.get(cents);
+      if (amount === undefined) {
+        amount = convert(cents).amount;
+        if (amounts.size >= CONVERTED_KEPT) amounts.clear();
+        amounts.set(cents, amount);
+      }
+      return money(amount, fx.quote);
+    },
+  };
 }
+
+/**
+ * Converted amounts by currency, rate and rounding. A list sorted by price converts the from price
+ * of every trip in its window (decimal arithmetic), and the next list converts the same prices.
+ */
+const CONVERTED = new Map<string, Map<number, number>>();
+const CONVERTED_KEPT = 50_000;
 
 /**
  * Catalog prices (spec 4.2 currency): in the asked currency when the storefront offers it, else its

@@ -30,8 +30,18 @@ export function isRealMonth(month: string): boolean {
 
 /** ISO weekday (1 = Monday ... 7 = Sunday) of a calendar date, without time zones: a date is a date. */
 export function isoWeekday(date: string): number {
-  return ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+  let weekday = WEEKDAYS.get(date);
+  if (weekday === undefined) {
+    weekday = ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+    if (WEEKDAYS.size >= WEEKDAYS_KEPT) WEEKDAYS.clear();
+    WEEKDAYS.set(date, weekday);
+  }
+  return weekday;
 }
+
+/** A list for a month asks every trip's options about the same thirty dates: their weekdays are kept. */
+const WEEKDAYS = new Map<string, number>();
+const WEEKDAYS_KEPT = 10_000;
 
 /**
  * Whether the option runs on a local date by its availability rule (not whether places are left).
@@ -120,8 +130,24 @@ const DAY_STATUS_ORDER: StartStatus[] = ['open', 'sold_out', 'past_cutoff', 'clo
  * a start is too late when it begins before now + cutoff_hours.
  */
 export function cutoffHorizon(option: OptionDefinition, timezone: string, now: Date): string {
-  return DateTime.fromMillis(now.getTime() + option.availability.cutoff_hours * 3_600_000, { zone: timezone }).toFormat("yyyy-MM-dd'T'HH:mm");
+  // The horizon is a local minute, and zones are offset by whole minutes: one instant's minute in one zone is one answer.
+  const minute = Math.floor((now.getTime() + option.availability.cutoff_hours * 3_600_000) / 60_000);
+  const key = `${timezone}|${minute}`;
+  let horizon = HORIZONS.get(key);
+  if (horizon === undefined) {
+    horizon = DateTime.fromMillis(minute * 60_000, { zone: timezone }).toFormat("yyyy-MM-dd'T'HH:mm");
+    if (HORIZONS.size >= HORIZONS_KEPT) HORIZONS.clear();
+    HORIZONS.set(key, horizon);
+  }
+  return horizon;
 }
+
+/**
+ * A list for a date asks a thousand trips for their horizons at one moment, and they share a few
+ * zones and cutoffs: time-zone formatting is the dearest step, so its answers are kept.
+ */
+const HORIZONS = new Map<string, string>();
+const HORIZONS_KEPT = 10_000;
 
 /** Whether a local start is past a cutoff horizon (local wall-clock time, as cutoffHorizon gives). */
 export function beforeHorizon(start: string, horizon: string): boolean {
@@ -129,11 +155,30 @@ export function beforeHorizon(start: string, horizon: string): boolean {
   return (start.length === 10 ? `${start}T24:00` : start) <= horizon;
 }
 
-/** The starts of the option on these local dates that can still be booked at `now` (before their cutoff). */
-export function bookableStarts(option: OptionDefinition, timezone: string, dates: string[], now: Date): string[] {
-  if (option.sales_paused) return [];
+/**
+ * The first start of the option on these local dates (in their order, each day's times in order)
+ * that can still be booked at `now` (before its cutoff) and that `fits` (places for a group, say);
+ * null when none. It stops at the first: a list only asks whether there is one.
+ */
+export function firstBookableStart(
+  option: OptionDefinition,
+  timezone: string,
+  dates: readonly string[],
+  now: Date,
+  fits: (start: string) => boolean = () => true,
+): string | null {
+  if (option.sales_paused) return null;
   const horizon = cutoffHorizon(option, timezone, now);
-  return dates.flatMap((date) => startsOn(option, date)).filter((start) => !beforeHorizon(start, horizon));
+  const horizonDate = horizon.slice(0, 10);
+  const times = option.availability.times.length === 0 ? null : [...option.availability.times].sort();
+  for (const date of dates) {
+    // A day before the horizon's day is past its cutoff whatever the time.
+    if (date < horizonDate || !runsOn(option, date)) continue;
+    for (const start of times === null ? [date] : times.map((time) => `${date}T${time}`)) {
+      if (!beforeHorizon(start, horizon) && fits(start)) return start;
+    }
+  }
+  return null;
 }
 
 /**
