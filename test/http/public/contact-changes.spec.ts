@@ -26,10 +26,10 @@ describe('HTTP: fixing the lead contact with the contact token (spec 4.5, 6.1, p
   after(() => server.close());
 
   /** A booking of one place on the direct storefront, paid on arrival when the site lists ways to pay. */
-  async function book(email = lead.email): Promise<Booked> {
+  async function book(email = lead.email, locale?: string): Promise<Booked> {
     const hold = await server.request('POST', '/v1/public/holds', { body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 1 }] } });
     expect(hold.status, hold.text).to.equal(201);
-    const body = { ref: hold.body.ref, lead: { ...lead, email } };
+    const body = { ref: hold.body.ref, lead: { ...lead, email }, ...(locale ? { locale } : {}) };
     let checkout = await server.request('POST', '/v1/public/checkout', { body });
     if (checkout.status === 422 && checkout.body.code === 'PaymentMethodRequired') {
       const offered: string[] = checkout.body.offered;
@@ -99,6 +99,15 @@ describe('HTTP: fixing the lead contact with the contact token (spec 4.5, 6.1, p
     const about = server.mails.filter((m) => m.subject.includes(b.ref) && !/Your code is/.test(m.text));
     expect(about.map((m) => m.to)).to.include('ana.new@example.org');
     expect(about.filter((m) => m.to === lead.email).length, 'only the booking mail before the change').to.be.at.most(1);
+  });
+
+  it("mails the code in the booking's language", async () => {
+    const b = await book('lucia@example.es', 'es');
+    schemas.expectAnswer('requestContactChange', await ask(b, { phone: '+34 600 111 222' }));
+    await server.engine.reactors.catchUp();
+    const mail = server.mails.find((m) => m.to === 'lucia@example.es' && /Su código es \d{6}/.test(m.text));
+    expect(mail, 'a Spanish code mail').to.not.equal(undefined);
+    expect(mail!.locale).to.equal('es');
   });
 
   it('answers a missing or wrong token (the booking token too) exactly like a missing booking', async () => {
