@@ -47,7 +47,7 @@ function callOffDeparture(command: CallOffDeparture, state: Departure): Departur
 function settleCallOff(command: SettleCallOff, state: Departure): DepartureEvent[] | Refusal {
   const callOff = state.calledOff;
   if (!callOff || callOff.callId !== command.callId) return conflict('call_off_unknown', 'this start has no such call-off', { call_id: command.callId });
-  if (callOff.settled) return [];
+  if (callOff.outcomes) return [];
   const { callId, reason, note, offeredStart } = callOff;
   const { optionId, start } = command;
   return [

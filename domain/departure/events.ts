@@ -64,7 +64,10 @@ export interface CallOff {
   note: string | null;
   offeredStart: string | null;
   at: string;
-  settled: boolean;
+  /** The bookings the call moves or cancels. */
+  refs: string[];
+  /** What became of each booking, once settled; null until then. */
+  outcomes: CallOffOutcome[] | null;
 }
 
 export interface DepartureEntry {
@@ -125,11 +128,11 @@ export function evolveDeparture(state: Departure, event: DepartureEvent): Depart
       return { ...state };
     }
     case 'DepartureCalledOff': {
-      const { callId, reason, note, offeredStart, at } = event.data;
-      return { ...state, calledOff: { callId, reason, note, offeredStart, at, settled: false } };
+      const { callId, reason, note, offeredStart, refs, at } = event.data;
+      return { ...state, calledOff: { callId, reason, note, offeredStart, at, refs, outcomes: null } };
     }
     case 'CallOffSettled':
-      return state.calledOff ? { ...state, calledOff: { ...state.calledOff, settled: true } } : state;
+      return state.calledOff ? { ...state, calledOff: { ...state.calledOff, outcomes: event.data.outcomes } } : state;
     case 'DepartureMessaged':
       return state;
   }

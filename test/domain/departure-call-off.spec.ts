@@ -72,7 +72,7 @@ describe('departure decider: call-offs and messages', () => {
       .when(settle)
       .thenNothing();
     given(departureDecider).when(settle).thenRefused('Conflict', { reason: 'call_off_unknown' });
-    expect(fold(departureDecider, [calledOff([]), settled]).calledOff?.settled).to.equal(true);
+    expect(fold(departureDecider, [calledOff([]), settled]).calledOff?.outcomes).to.deep.equal(outcomes);
   });
 
   it('records a message to the start with its bookings, each once', () => {
