@@ -9,6 +9,7 @@ import { CallOff, CallOffOutcome, CallOffReason, Departure, DepartureEvent, book
 export type CallOffDeparture = {
   type: 'CallOffDeparture';
   callId: string;
+  sellerId: string;
   optionId: string;
   start: string;
   reason: CallOffReason;
@@ -40,20 +41,20 @@ function callOffDeparture(command: CallOffDeparture, state: Departure): Departur
     return state.calledOff.callId === command.callId ? [] : alreadyCalledOff(state.calledOff, command.start);
   }
   const refs = [...new Set([...command.refs, ...bookedRefs(state)])].sort();
-  const { callId, optionId, start, reason, note, offeredStart } = command;
-  return [{ type: 'DepartureCalledOff', data: { callId, optionId, start, reason, note, offeredStart, refs, at: command.now.toISOString() } }];
+  const { callId, sellerId, optionId, start, reason, note, offeredStart } = command;
+  return [{ type: 'DepartureCalledOff', data: { callId, sellerId, optionId, start, reason, note, offeredStart, refs, at: command.now.toISOString() } }];
 }
 
 function settleCallOff(command: SettleCallOff, state: Departure): DepartureEvent[] | Refusal {
   const callOff = state.calledOff;
   if (!callOff || callOff.callId !== command.callId) return conflict('call_off_unknown', 'this start has no such call-off', { call_id: command.callId });
   if (callOff.outcomes) return [];
-  const { callId, reason, note, offeredStart } = callOff;
+  const { callId, sellerId, reason, note, offeredStart } = callOff;
   const { optionId, start } = command;
   return [
     {
       type: 'CallOffSettled',
-      data: { callId, optionId, start, reason, note, offeredStart, outcomes: command.outcomes, at: command.now.toISOString() },
+      data: { callId, sellerId, optionId, start, reason, note, offeredStart, outcomes: command.outcomes, at: command.now.toISOString() },
     },
   ];
 }

@@ -19,7 +19,18 @@ export type CallOffReason = (typeof CALL_OFF_REASONS)[number];
  */
 export type DepartureCalledOff = Event<
   'DepartureCalledOff',
-  { callId: string; optionId: string; start: string; reason: CallOffReason; note: string | null; offeredStart: string | null; refs: string[]; at: string }
+  {
+    callId: string;
+    /** The option's seller, who called it off (whose webhooks tell it). */
+    sellerId: string;
+    optionId: string;
+    start: string;
+    reason: CallOffReason;
+    note: string | null;
+    offeredStart: string | null;
+    refs: string[];
+    at: string;
+  }
 >;
 
 /** What became of one booking of a start called off: moved (to the start it is for now) or cancelled. */
@@ -35,6 +46,7 @@ export type CallOffSettled = Event<
   'CallOffSettled',
   {
     callId: string;
+    sellerId: string;
     optionId: string;
     start: string;
     reason: CallOffReason;
@@ -60,6 +72,7 @@ export type ReleaseReason = 'expired' | 'cancelled' | 'abandoned' | 'moved';
 /** A call-off as the departure keeps it: refusing holds from then on, and settled once every booking has its outcome. */
 export interface CallOff {
   callId: string;
+  sellerId: string;
   reason: CallOffReason;
   note: string | null;
   offeredStart: string | null;
@@ -128,8 +141,8 @@ export function evolveDeparture(state: Departure, event: DepartureEvent): Depart
       return { ...state };
     }
     case 'DepartureCalledOff': {
-      const { callId, reason, note, offeredStart, refs, at } = event.data;
-      return { ...state, calledOff: { callId, reason, note, offeredStart, at, refs, outcomes: null } };
+      const { callId, sellerId, reason, note, offeredStart, refs, at } = event.data;
+      return { ...state, calledOff: { callId, sellerId, reason, note, offeredStart, at, refs, outcomes: null } };
     }
     case 'CallOffSettled':
       return state.calledOff ? { ...state, calledOff: { ...state.calledOff, outcomes: event.data.outcomes } } : state;

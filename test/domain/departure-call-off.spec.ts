@@ -17,6 +17,7 @@ const booked = (ref: string): DepartureEvent => ({ type: 'PlacesBooked', data: {
 const callOff = (refs: string[], callId = 'call-1'): DepartureCommand => ({
   type: 'CallOffDeparture',
   callId,
+  sellerId: 'seller-1',
   optionId: 'opt-1',
   start: START,
   reason: 'weather',
@@ -27,7 +28,17 @@ const callOff = (refs: string[], callId = 'call-1'): DepartureCommand => ({
 });
 const calledOff = (refs: string[]): DepartureEvent => ({
   type: 'DepartureCalledOff',
-  data: { callId: 'call-1', optionId: 'opt-1', start: START, reason: 'weather', note: null, offeredStart: OFFERED, refs, at: NOW.toISOString() },
+  data: {
+    callId: 'call-1',
+    sellerId: 'seller-1',
+    optionId: 'opt-1',
+    start: START,
+    reason: 'weather',
+    note: null,
+    offeredStart: OFFERED,
+    refs,
+    at: NOW.toISOString(),
+  },
 });
 
 describe('departure decider: call-offs and messages', () => {
@@ -65,7 +76,17 @@ describe('departure decider: call-offs and messages', () => {
       .then([
         {
           type: 'CallOffSettled',
-          data: { callId: 'call-1', optionId: 'opt-1', start: START, reason: 'weather', note: null, offeredStart: OFFERED, outcomes, at: NOW.toISOString() },
+          data: {
+            callId: 'call-1',
+            sellerId: 'seller-1',
+            optionId: 'opt-1',
+            start: START,
+            reason: 'weather',
+            note: null,
+            offeredStart: OFFERED,
+            outcomes,
+            at: NOW.toISOString(),
+          },
         },
       ]);
     given(departureDecider, [calledOff([]), settled])
