@@ -5,6 +5,7 @@ import { CatalogReads } from '../../projections/catalog/queries';
 import type { StorefrontContext } from '../platform/context';
 import { defineFeature } from '../platform/feature';
 import type { Platform } from '../platform/platform';
+import { departedSellerRequestsReactor } from './reactors/departed-seller-requests';
 
 /**
  * A suspended seller's own site takes no new holds or checkouts (part 7 SellerUnavailable); bookings
@@ -28,6 +29,7 @@ export interface SellerStanding {
  */
 export const marketplaceFeature = defineFeature({
   name: 'marketplace',
+  reactors: [departedSellerRequestsReactor],
   create(platform: Platform) {
     const catalog = new CatalogReads(platform.docs);
     const metadata = (correlationId: string) => ({ correlationId, causationId: correlationId, at: platform.clock.now().toISOString() });
