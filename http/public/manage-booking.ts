@@ -3,7 +3,6 @@ import { anyRef } from './booking';
 import { publicOperation } from './operation';
 
 // Generous bounds: a token or email of any plausible size that is wrong answers 404 like a missing booking.
-// Generous bounds: a token or email of any plausible size that is wrong answers 404 like a missing booking.
 // traveller_token (a traveller's details link) is taken only to answer like a missing booking: it opens no more than that traveller's details.
 const access = {
   token: str({ minLength: 1, maxLength: 2000 }),
