@@ -4,6 +4,7 @@ import { catalogFeature, catalogPricer, orderTrips, tripCard } from './catalog';
 import { contactChangesFeature } from './contact-changes';
 import { filterListsFeature } from './filter-lists';
 import { contentFeature } from './content';
+import { departuresFeature } from './departures';
 import { enquiriesFeature } from './enquiries';
 import { keysFeature } from './keys';
 import { manageBookingFeature } from './manage-booking';
@@ -37,6 +38,7 @@ export const FEATURES = [
   passkeysFeature,
   enquiriesFeature,
   webhooksFeature,
+  departuresFeature,
   marketplaceFeature,
 ] as const;
 

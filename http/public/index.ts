@@ -22,6 +22,8 @@ import { enquiriesSchemas } from './enquiries.schemas';
 import { manageBookingOperations } from './manage-booking';
 import { manageBookingSchemas } from './manage-booking.schemas';
 import { passkeyOperations } from './passkeys';
+import { refundInsteadOperations } from './refund-instead';
+import { refundInsteadSchemas } from './refund-instead.schemas';
 import { passkeySchemas } from './passkeys.schemas';
 import { savedTripsOperations } from './saved-trips';
 import { savedTripsSchemas } from './saved-trips.schemas';
@@ -57,6 +59,7 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       ...availabilityOperations,
       ...bookingOperations,
       ...manageBookingOperations,
+      ...refundInsteadOperations,
       ...travellersOperations,
       ...contactChangesOperations,
       ...contentOperations,
@@ -72,6 +75,7 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       ...availabilitySchemas,
       ...bookingSchemas,
       ...manageBookingSchemas,
+      ...refundInsteadSchemas,
       ...travellersSchemas,
       ...contactChangesSchemas,
       ...contentSchemas,

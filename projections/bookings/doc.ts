@@ -48,4 +48,6 @@ export interface BookingDoc extends Doc {
   /** Positions (1 = lead) whose details were given after booking (the traveller-details stream). */
   details_given?: Record<string, true>;
   payment?: { method: string | null; status: string; due_at: string | null; on_arrival: Money | null; paid: Money; refunded: Money };
+  /** The seller called off the start the booking was for and moved it to `to` (now its `start`); absent otherwise. */
+  move?: { call_id: string; from: string; to: string; reason: string; note: string | null; at: string };
 }
