@@ -4,7 +4,6 @@ import { catalogFeature, catalogPricer, orderTrips, tripCard } from './catalog';
 import { contactChangesFeature } from './contact-changes';
 import { filterListsFeature } from './filter-lists';
 import { contentFeature } from './content';
-import { departuresFeature } from './departures';
 import { enquiriesFeature } from './enquiries';
 import { keysFeature } from './keys';
 import { manageBookingFeature } from './manage-booking';
@@ -16,7 +15,6 @@ import { searchFeature } from './search';
 import { sellerFeature } from './seller';
 import { teamFeature } from './team';
 import { travellerAccountFeature } from './traveller-account';
-import { travellerDetailsFeature } from './traveller-details';
 import { webhooksFeature } from './webhooks';
 
 /** Every feature of the service, one line each: the composition root and the processing runner iterate them. */
@@ -34,11 +32,9 @@ export const FEATURES = [
   filterListsFeature,
   savedTripsFeature,
   travellerAccountFeature,
-  travellerDetailsFeature,
   passkeysFeature,
   enquiriesFeature,
   webhooksFeature,
-  departuresFeature,
   marketplaceFeature,
 ] as const;
 

@@ -28,6 +28,14 @@ export interface Config {
   contactEmailChangeMinutes: number;
   /** Secret contact-change codes are hashed and sealed under; unset: kept like offerLinkSecret's. */
   contactCodeSecretKey: string | null;
+  /** Secret a checkout's tokens are sealed under (to answer a repeat and link mails); unset: kept like offerLinkSecret's. */
+  tokenSealingKey: string | null;
+  /** How long a repeat under the same Idempotency-Key answers a checkout's tokens again. */
+  idempotencyWindowHours: number;
+  /** Send mail over SMTP (smtp:// or smtps://); unset: each mail is an .eml file in DATA_DIR/outbox. */
+  smtpUrl: string | null;
+  /** The From of every mail. */
+  mailFrom: string;
   websiteKeyLimitPerMinute: number;
   /** Calls per minute one client address may make with one website key (an abuse limit below the key's). */
   addressLimitPerMinute: number;
@@ -105,6 +113,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 10_000, errors),
     contactEmailChangeMinutes: integer(env, 'CONTACT_EMAIL_CHANGE_MINUTES', 30, 0, 10_080, errors),
     contactCodeSecretKey: secret(env, 'CONTACT_CODE_SECRET_KEY', errors),
+    tokenSealingKey: secret(env, 'TOKEN_SEALING_KEY', errors),
+    idempotencyWindowHours: integer(env, 'IDEMPOTENCY_WINDOW_HOURS', 24, 1, 720, errors),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp', 'smtps'], errors),
+    mailFrom: env.MAIL_FROM || 'Trips <bookings@localhost>',
     websiteKeyLimitPerMinute: integer(env, 'WEBSITE_KEY_RATE_LIMIT', 600, 1, 1_000_000, errors),
     addressLimitPerMinute: integer(env, 'CLIENT_ADDRESS_RATE_LIMIT', 300, 1, 1_000_000, errors),
     secretKeyLimitPerMinute: integer(env, 'SECRET_KEY_RATE_LIMIT', 120, 1, 1_000_000, errors),

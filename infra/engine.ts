@@ -20,6 +20,7 @@ import { UpcastingEventStore } from '../application/platform/upcasting-event-sto
 import { openSearchIndex } from '../application/search';
 import { CatalogService } from '../application/seller';
 import { SiteContentService } from '../application/content';
+import { composingMailer } from '../application/mail';
 import { createHttpApp } from '../http/kernel/app';
 import { documentRateCounts } from '../application/platform/shared-rate-counts';
 import { openApiDocument } from '../http/kernel/openapi';
@@ -38,7 +39,7 @@ import { EsdbEventStore } from './event-store/esdb-event-store';
 import { SqliteEventStore } from './event-store/sqlite-event-store';
 import { fixedRates } from './fx';
 import { Logger, jsonLogger } from './logger';
-import { OutboxMailer } from './outbox-mailer';
+import { configuredMailer } from './mail/nodemailer-mailer';
 import { seedDemoCatalog } from './seed/seed';
 import { withProgress } from './progress';
 import { serverSecret } from './server-secret';
@@ -103,6 +104,7 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
   );
 
   const commands = new CommandHandler(events, { snapshots: docs, log });
+  const delivery = options.mailer ?? configuredMailer(config, docs);
   const blobs = await openBlobStore(config);
   const platform: Platform = {
     commands,
@@ -111,7 +113,7 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
     clock,
     fx: fixedRates,
     ids: randomIds,
-    mailer: options.mailer ?? new OutboxMailer(path.join(config.dataDir, 'outbox')),
+    mailer: delivery,
     log,
     awaitProjections: (position) => runner.waitFor(position),
     awaitReactor: (reactor, position) => reactors.waitFor(reactor, position),
@@ -125,10 +127,14 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
       webhookSecretKey: config.webhookSecretKey ?? serverSecret(config, 'webhook-secrets', log),
       webhookAllowPrivateUrls: config.webhookAllowPrivateUrls,
       webhookTimeoutMs: config.webhookTimeoutMs,
+      tokenSealingKey: config.tokenSealingKey ?? serverSecret(config, 'token-sealing', log),
+      idempotencyWindowHours: config.idempotencyWindowHours,
       contactEmailChangeMinutes: config.contactEmailChangeMinutes,
       contactCodeSecretKey: config.contactCodeSecretKey ?? serverSecret(config, 'contact-codes', log),
     },
   };
+  // Mail is composed (manage link, HTML part) from what the platform reads, then delivered: built once the platform is.
+  platform.mailer = composingMailer(platform, delivery);
   const useCases = createUseCases(platform);
 
   if (config.seedDemo) {

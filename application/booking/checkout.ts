@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { Booking, bookingDecider, bookingStream, BookingPlacedData } from '../../domain/booking';
 import { COUNTED_AS_BOOKED, alreadyBooked, bookingOutcome } from '../../domain/booking/rules';
-import { checkTravellerDetails, checkoutFields } from '../../domain/booking/travellers';
+import { checkTravellerDetails } from '../../domain/booking/travellers';
 import type { OptionDefinition, PaymentMethodDefinition, ProductDefinition } from '../../domain/catalog/definitions';
 import { departureDecider, departureStream } from '../../domain/departure';
 import { holdDecider, holdStream, normaliseEmail, type Attribution } from '../../domain/hold';
@@ -14,7 +14,8 @@ import type { ProductDoc } from '../../projections/catalog/queries';
 import type { StorefrontContext } from '../platform/context';
 import { secretHash } from '../platform/secrets';
 import { bookingDocOf, bookingView } from './view';
-import { claim, earlierClaim } from './idempotency';
+import { claim, earlierClaim, tokensAnsweredAgain } from './idempotency';
+import { type BookingTokens, sealTokens } from './sealed-tokens';
 import { metadataFor } from './metadata';
 import { type PricingDeps, price } from '../availability';
 import { cleanAttribution } from './request';
@@ -112,7 +113,7 @@ async function checkoutRequest(
   const earlier = await earlierClaim(deps, ctx, idempotencyKey, 'checkout', requestHash);
   if (isRefusal(earlier)) return earlier;
   if (earlier) {
-    const repeated = await repeatedCheckout(deps, earlier.ref);
+    const repeated = await repeatedCheckout(deps, ctx, earlier.ref, idempotencyKey, now);
     if (!isRefusal(repeated)) return repeated;
   }
   const priced = await price(deps, ctx, selection as SelectionBody, now, 'request');
@@ -122,7 +123,7 @@ async function checkoutRequest(
   const claimed = earlier ? { ref: earlier.ref, repeat: true } : await claim(deps, ctx, idempotencyKey, 'checkout', requestHash, deps.ids.bookingRef(), now);
   if (isRefusal(claimed)) return claimed;
   if (claimed.repeat) {
-    const repeated = await repeatedCheckout(deps, claimed.ref);
+    const repeated = await repeatedCheckout(deps, ctx, claimed.ref, idempotencyKey, now);
     if (!isRefusal(repeated)) return repeated;
   }
   return placeBooking(
@@ -163,7 +164,7 @@ async function checkoutOffer(
   const earlier = await earlierClaim(deps, ctx, idempotencyKey, 'checkout', requestHash);
   if (isRefusal(earlier)) return earlier;
   if (earlier) {
-    const repeated = await repeatedCheckout(deps, earlier.ref);
+    const repeated = await repeatedCheckout(deps, ctx, earlier.ref, idempotencyKey, now);
     if (!isRefusal(repeated)) return repeated;
   }
   const { offer } = found;
@@ -234,12 +235,12 @@ async function checkCheckout(
   const lastDay = DateTime.fromISO(start.slice(0, 10), { zone: 'UTC' })
     .plus({ days: Math.max(0, (trip.duration_days ?? 1) - 1) })
     .toISODate() as string;
-  const details = checkTravellerDetails(checkoutFields(option.traveller_details), body.traveller_details ?? [], pax, lastDay, today);
+  const details = checkTravellerDetails(option.traveller_details.fields, body.traveller_details ?? [], pax, lastDay, today);
   if (details) return details;
   return chosen;
 }
 
-/** Places the booking and its payment once; a repeat answers the same booking without tokens. */
+/** Places the booking and its payment once; a repeat answers the same booking, with its tokens only under the same Idempotency-Key. */
 async function placeBooking(
   deps: CheckoutDeps,
   ctx: StorefrontContext,
@@ -251,8 +252,7 @@ async function placeBooking(
 ): Promise<CheckoutView | Refusal> {
   const { ref, product, option, quote } = sold;
   const metadata = metadataFor(ctx, now, idempotencyKey);
-  const bookingToken = deps.ids.token('bt_');
-  const contactToken = deps.ids.token('ct_');
+  const tokens: BookingTokens = { bookingToken: deps.ids.token('bt_'), contactToken: deps.ids.token('ct_') };
   const content = product.definition.content[product.definition.default_locale];
   const booking: BookingPlacedData = {
     ref,
@@ -268,13 +268,13 @@ async function placeBooking(
     quote,
     policy: option.policy,
     lead: { name: body.lead.name, email: body.lead.email.trim(), phone: body.lead.phone },
-    bookingTokenHash: secretHash(bookingToken),
-    contactTokenHash: secretHash(contactToken),
+    bookingTokenHash: secretHash(tokens.bookingToken),
+    contactTokenHash: secretHash(tokens.contactToken),
+    sealedTokens: sealTokens(deps.settings.tokenSealingKey, ref, tokens, metadata.commandId ?? null),
     locale: body.locale ?? null,
     specialRequests: body.special_requests ?? null,
     attribution: cleanAttribution(body.attribution) ?? sold.attribution,
-    travellers: checkoutFields(option.traveller_details).length > 0 ? (body.traveller_details ?? []).slice(0, quote.pax) : [],
-    detailsRule: option.traveller_details,
+    travellers: option.traveller_details.fields.length > 0 ? (body.traveller_details ?? []).slice(0, quote.pax) : [],
     paymentMethod: sold.method?.kind ?? null,
     placedAt: now.toISOString(),
   };
@@ -308,7 +308,8 @@ async function placeBooking(
   if (isRefusal(payment)) return payment;
   // The traveller's mail goes out after the append, from the booking-mail reactor: the answer does not wait for it.
   await deps.awaitProjections(Math.max(result.position, payment.position, ...positions));
-  return checkoutView(result.state, payment.state, first ? { bookingToken, contactToken } : null);
+  const answered = first ? tokens : result.state.status === 'none' ? null : tokensAnsweredAgain(deps.settings, ctx, result.state.placed, idempotencyKey, now);
+  return checkoutView(result.state, payment.state, answered);
 }
 
 async function recordedMethod(
@@ -323,15 +324,22 @@ async function recordedMethod(
   return seller?.payment_methods.find((m) => m.kind === recorded) ?? null;
 }
 
-/** The answer to a repeated checkout, from the booking's own streams. */
-async function repeatedCheckout(deps: CheckoutDeps, ref: string): Promise<CheckoutView | Refusal> {
+/** The answer to a checkout repeated under its Idempotency-Key, from the booking's own streams. */
+async function repeatedCheckout(
+  deps: CheckoutDeps,
+  ctx: StorefrontContext,
+  ref: string,
+  idempotencyKey: string | undefined,
+  now: Date,
+): Promise<CheckoutView | Refusal> {
   const { state: booking } = await deps.commands.load(bookingStream(ref), bookingDecider);
   const { state: payment } = await deps.commands.load(paymentStream(ref), paymentDecider);
-  return checkoutView(booking, payment, null);
+  const tokens = booking.status === 'none' ? null : tokensAnsweredAgain(deps.settings, ctx, booking.placed, idempotencyKey, now);
+  return checkoutView(booking, payment, tokens);
 }
 
-/** The checkout answer from the booking's and payment's states, tokens shown once. */
-function checkoutView(booking: Booking, payment: Payment, tokens: { bookingToken: string; contactToken: string } | null): CheckoutView | Refusal {
+/** The checkout answer from the booking's and payment's states, with the tokens when this request may have them. */
+function checkoutView(booking: Booking, payment: Payment, tokens: BookingTokens | null): CheckoutView | Refusal {
   const doc = bookingDocOf(booking, payment);
   if (!doc) return notFound('booking');
   return { ...bookingView(doc), booking_token: tokens?.bookingToken ?? null, contact_token: tokens?.contactToken ?? null };

@@ -1,9 +1,11 @@
+import type { BookingPlacedData } from '../../domain/booking';
 import { idempotencyDecider, idempotencyStream } from '../../domain/idempotency';
 import { Refusal, isRefusal } from '../../domain/shared/refusal';
 import type { StorefrontContext } from '../platform/context';
 import { secretHash } from '../platform/secrets';
 import { metadataFor } from './metadata';
-import type { Platform } from '../platform/platform';
+import type { Platform, Settings } from '../platform/platform';
+import { type BookingTokens, openTokens } from './sealed-tokens';
 
 type KeyKind = 'hold' | 'checkout';
 
@@ -46,4 +48,24 @@ export async function claim(
   );
   if (isRefusal(result)) return result;
   return { ref: result.state.claimed?.ref ?? ref, repeat: result.events.length === 0 };
+}
+
+/**
+ * The tokens a checkout answers again (spec part 8: same key, same request, the first result in
+ * full): only to a repeat under the Idempotency-Key the booking was placed with, and only within
+ * the idempotency window after it was placed. Without a key, under another one, or later, null
+ * (spec 4.4: a repeated checkout returns the same booking with both tokens null).
+ */
+export function tokensAnsweredAgain(
+  settings: Pick<Settings, 'tokenSealingKey' | 'idempotencyWindowHours'>,
+  ctx: StorefrontContext,
+  placed: BookingPlacedData,
+  key: string | undefined,
+  now: Date,
+): BookingTokens | null {
+  if (!key) return null;
+  if (now.getTime() - Date.parse(placed.placedAt) > settings.idempotencyWindowHours * 3_600_000) return null;
+  const opened = openTokens(settings.tokenSealingKey, placed);
+  if (!opened || opened.keyDigest === null || opened.keyDigest !== metadataFor(ctx, now, key).commandId) return null;
+  return { bookingToken: opened.bookingToken, contactToken: opened.contactToken };
 }

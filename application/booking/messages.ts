@@ -52,10 +52,10 @@ const wordsFor = (locale: string | null): Words => WORDS[locale ?? 'en'] ?? WORD
 export function bookingMadeMail(to: string, locale: string | null, b: { ref: string; trip: string; start: string; pax: number; status: string }): Mail {
   const w = wordsFor(locale);
   const status = w.statuses[b.status] ?? b.status;
-  return { to, locale, subject: w.booked(b.ref, status), text: w.bookedText(b.trip, b.start, b.pax, b.ref, status) };
+  return { to, locale, subject: w.booked(b.ref, status), text: w.bookedText(b.trip, b.start, b.pax, b.ref, status), booking: { ref: b.ref } };
 }
 
 export function bookingCancelledMail(to: string, locale: string | null, b: { ref: string; trip: string; start: string; refund: Money }): Mail {
   const w = wordsFor(locale);
-  return { to, locale, subject: w.cancelled(b.ref), text: w.cancelledText(b.trip, b.start, b.ref, formatMoney(b.refund)) };
+  return { to, locale, subject: w.cancelled(b.ref), text: w.cancelledText(b.trip, b.start, b.ref, formatMoney(b.refund)), booking: { ref: b.ref } };
 }

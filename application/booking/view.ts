@@ -4,7 +4,6 @@ import type { BookingDoc } from '../../projections/bookings/doc';
 import type { Booking, BookingStatus } from '../../domain/booking';
 import { bookingRecord, cancellationRecord, paymentRecord } from '../../domain/booking/record';
 import type { Payment } from '../../domain/payment';
-import { type DetailsSummary, detailsSummary } from '../../domain/traveller-details';
 
 export type { BookingDoc } from '../../projections/bookings/doc';
 
@@ -18,14 +17,13 @@ export interface BookingView {
   pending_expires_at: string | null;
   trip: { title: string; option: string; product_id: string };
   payment: { method: string | null; status: string; due_at: string | null; on_arrival: Money | null; bank: null; receipt: null; link: null };
-  details: DetailsSummary;
+  details: { status: 'not_needed' | 'complete'; due_at: string | null; needed: boolean; complete: boolean; overdue: boolean };
   cancellation: { by: 'traveller' | 'seller'; refund_pct: number; refund: Money } | null;
   rejection_reason: string | null;
   quote: Quote;
 }
 
-/** `now` tells whether traveller details are overdue (spec 2.8 `details`), as of the read. */
-export function bookingView(doc: Readonly<BookingDoc>, now: Date = new Date()): BookingView {
+export function bookingView(doc: Readonly<BookingDoc>): BookingView {
   const payment = doc.payment;
   return {
     ref: doc._id,
@@ -44,18 +42,9 @@ export function bookingView(doc: Readonly<BookingDoc>, now: Date = new Date()): 
       receipt: null,
       link: null,
     },
-    details: detailsSummary(
-      {
-        rule: doc.details_rule ?? null,
-        givenAtCheckout: doc.details_needed ?? false,
-        start: doc.start,
-        timezone: doc.timezone ?? 'UTC',
-        pax: doc.pax,
-        given: Object.keys(doc.details_given ?? {}).filter((position) => Number(position) <= doc.pax).length,
-        live: doc.status === 'confirmed' || doc.status === 'pending' || doc.status === 'placed',
-      },
-      now,
-    ),
+    details: doc.details_needed
+      ? { status: 'complete', due_at: null, needed: true, complete: true, overdue: false }
+      : { status: 'not_needed', due_at: null, needed: false, complete: true, overdue: false },
     cancellation: doc.cancellation,
     rejection_reason: doc.rejection_reason,
     quote: doc.quote,

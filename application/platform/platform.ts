@@ -32,6 +32,10 @@ export interface Settings {
   contactEmailChangeMinutes: number;
   /** The server secret contact-change codes are hashed (HMAC) and sealed (AES-GCM) under: the log never holds a code in plain text. */
   contactCodeSecretKey: string;
+  /** The server secret a checkout's tokens are sealed under, to be answered again and linked in mails (never stored in plain text). */
+  tokenSealingKey: string;
+  /** How long after a checkout a repeat under the same Idempotency-Key answers its tokens again (spec part 8: the first result in full). */
+  idempotencyWindowHours: number;
 }
 
 /** Read-your-writes: resolves once the projections include this log position (bounded wait). */

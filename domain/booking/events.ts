@@ -1,6 +1,6 @@
 import type { Event } from '../shared/decider';
 import type { Money } from '../shared/money';
-import type { CancellationPolicy, PaymentMethodKind, TravellerDetailsRule } from '../catalog/definitions';
+import type { CancellationPolicy, PaymentMethodKind } from '../catalog/definitions';
 import type { Quote } from '../pricing/quote';
 import type { Attribution } from '../hold/events';
 
@@ -35,16 +35,20 @@ export interface BookingPlacedData {
   quote: Quote;
   policy: CancellationPolicy;
   lead: Lead;
-  /** SHA-256 of the tokens handed out once at checkout; the tokens themselves are never stored. */
+  /** SHA-256 of the tokens handed out at checkout, which they are checked against; the tokens are never stored in plain text. */
   bookingTokenHash: string;
   contactTokenHash: string;
+  /**
+   * Both tokens sealed (AES-256-GCM under the server's token sealing key, for this ref): the
+   * checkout answers them again to a repeat under the same Idempotency-Key, and the traveller's
+   * mails link to the manage page with the booking token. Absent on bookings placed before.
+   */
+  sealedTokens?: string;
   locale: string | null;
   specialRequests: string | null;
   attribution: Attribution | null;
   /** Details of each traveller, lead first, when the option collects them at checkout. */
   travellers: Record<string, unknown>[];
-  /** The option's traveller_details rule as sold; absent on bookings placed before it was kept (those collected theirs at checkout). */
-  detailsRule?: TravellerDetailsRule;
   /** The way to pay chosen at checkout; null where the site has none set up. */
   paymentMethod: PaymentMethodKind | null;
   placedAt: string;

@@ -22,8 +22,6 @@ import { enquiriesSchemas } from './enquiries.schemas';
 import { manageBookingOperations } from './manage-booking';
 import { manageBookingSchemas } from './manage-booking.schemas';
 import { passkeyOperations } from './passkeys';
-import { refundInsteadOperations } from './refund-instead';
-import { refundInsteadSchemas } from './refund-instead.schemas';
 import { passkeySchemas } from './passkeys.schemas';
 import { savedTripsOperations } from './saved-trips';
 import { savedTripsSchemas } from './saved-trips.schemas';
@@ -31,8 +29,6 @@ import { searchOperations } from './search';
 import { searchSchemas } from './search.schemas';
 import { travellerAccountOperations } from './traveller-account';
 import { travellerAccountSchemas } from './traveller-account.schemas';
-import { travellersOperations } from './travellers';
-import { travellersSchemas } from './travellers.schemas';
 
 export interface PublicSurfaceDeps {
   app: App;
@@ -59,8 +55,6 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       ...availabilityOperations,
       ...bookingOperations,
       ...manageBookingOperations,
-      ...refundInsteadOperations,
-      ...travellersOperations,
       ...contactChangesOperations,
       ...contentOperations,
       ...filterListOperations,
@@ -75,8 +69,6 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       ...availabilitySchemas,
       ...bookingSchemas,
       ...manageBookingSchemas,
-      ...refundInsteadSchemas,
-      ...travellersSchemas,
       ...contactChangesSchemas,
       ...contentSchemas,
       ...filterListSchemas,

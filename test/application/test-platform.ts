@@ -58,6 +58,8 @@ export function testPlatform(events: EventStore, docs: DocumentStore, overrides:
       webhookTimeoutMs: 10_000,
       contactEmailChangeMinutes: 30,
       contactCodeSecretKey: 'test contact code secret key',
+      tokenSealingKey: 'test token sealing key',
+      idempotencyWindowHours: 24,
     },
     awaitProjections: async () => true,
     awaitReactor: async () => true,

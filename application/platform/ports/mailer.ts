@@ -2,6 +2,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The same words as HTML, every value escaped; written where mail is composed for sending, from `text`. */
+  html?: string;
   locale: string | null;
   /**
    * The booking a traveller's mail is about: the mail then carries the link to manage it

@@ -66,6 +66,7 @@ describe('booking mail reactor', () => {
           locale: 'en',
           subject: `Booking ${REF}: confirmed`,
           text: `Old town walk, 2026-06-10T09:00, 2 travellers. Status: confirmed. Your booking reference is ${REF}.`,
+          booking: { ref: REF },
         },
         dedupeKey: confirmed.id,
       },

@@ -113,6 +113,7 @@ describe('after a cancellation (reactors)', () => {
           locale: 'en',
           subject: `Booking ${REF} cancelled`,
           text: `Your booking ${REF} (Old town walk, ${START}) is cancelled. Refund: 50.00 USD.`,
+          booking: { ref: REF },
         },
         dedupeKey: cancellation.id,
       },

@@ -305,7 +305,8 @@ describe('HTTP: ways to pay at checkout (spec 2.8, 4.3, 4.4)', () => {
     });
     expect(repeated.status).to.equal(200);
     expect(repeated.body.ref).to.equal(corrected.body.ref);
-    expect(repeated.body.booking_token).to.equal(null);
+    // Same key, same request: the first result in full, tokens included (spec part 8, issue 8).
+    expect(repeated.body.booking_token).to.equal(corrected.body.booking_token);
     const other = await server.request('POST', '/v1/public/checkout', {
       key,
       headers,
