@@ -99,7 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: host(env, 'HOST', '0.0.0.0', errors),
     port: integer(env, 'PORT', 8080, 0, 65535, errors),
     dataDir: path.resolve(env.DATA_DIR || './data'),
-    eventStoreUrl: url(env, 'EVENTSTORE_URL', ['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover', 'kdb'], errors),
+    eventStoreUrl: url(env, 'EVENTSTORE_URL', ['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover', 'kdb', 'kdb+discover'], errors),
     mongodbUrl: url(env, 'MONGODB_URL', ['mongodb', 'mongodb+srv'], errors),
     mongodbPoolSize: integer(env, 'MONGODB_POOL_SIZE', 20, 1, 1000, errors),
     holdMinutes: integer(env, 'HOLD_MINUTES', 15, 1, 1440, errors),

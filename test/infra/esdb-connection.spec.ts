@@ -1,3 +1,4 @@
+import { loadConfig } from '../../infra/config';
 import { expect } from 'chai';
 import { EsdbEventStore } from '../../infra/event-store/esdb-event-store';
 import { esdbConnectionString } from '../../infra/event-store/esdb-connection';
@@ -15,12 +16,19 @@ describe('EventStoreDB connection strings', () => {
     expect(esdbConnectionString('esdb+discover://cluster.example:2113')).to.equal('esdb+discover://cluster.example:2113');
   });
 
+  it('accepts every scheme it opens in the configuration', () => {
+    for (const scheme of ['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover', 'kdb', 'kdb+discover']) {
+      expect(loadConfig({ EVENTSTORE_URL: `${scheme}://localhost:2113?tls=false` }).eventStoreUrl).to.equal(`${scheme}://localhost:2113?tls=false`);
+    }
+  });
+
   it('opens a store on every scheme the configuration accepts (the client connects on first use)', async () => {
     for (const url of [
       'esdb://localhost:2113?tls=false',
       'kurrentdb://localhost:2113?tls=false',
       'kdb://localhost:2113?tls=false',
       'kurrentdb+discover://localhost:2113?tls=false',
+      'kdb+discover://localhost:2113?tls=false',
     ]) {
       const store = new EsdbEventStore(url);
       await store.close();
