@@ -16,11 +16,26 @@ export interface BookingView {
   hold_expires_at: string | null;
   pending_expires_at: string | null;
   trip: { title: string; option: string; product_id: string };
-  payment: { method: string | null; status: string; due_at: string | null; on_arrival: Money | null; bank: null; receipt: null; link: null };
+  payment: PaymentView;
   details: { status: 'not_needed' | 'complete'; due_at: string | null; needed: boolean; complete: boolean; overdue: boolean };
   cancellation: { by: 'traveller' | 'seller'; refund_pct: number; refund: Money } | null;
   rejection_reason: string | null;
   quote: Quote;
+}
+
+/**
+ * A booking's payment as the traveller sees it. `bank`: the seller's account to pay into (bank_transfer only),
+ * with the booking ref to quote as the transfer's reference. `receipt`: the latest proof of payment sent.
+ * `link`: for payment_link, whether the traveller has been asked to pay (the seller emails the link to pay by due_at).
+ */
+export interface PaymentView {
+  method: string | null;
+  status: string;
+  due_at: string | null;
+  on_arrival: Money | null;
+  bank: { account_name: string; iban: string; bic: string; bank_name: string; reference: string } | null;
+  receipt: { received_at: string; content_type: string; size: number } | null;
+  link: { sent: boolean } | null;
 }
 
 export function bookingView(doc: Readonly<BookingDoc>): BookingView {
@@ -38,9 +53,9 @@ export function bookingView(doc: Readonly<BookingDoc>): BookingView {
       status: payment?.status ?? 'unpaid',
       due_at: payment?.due_at ?? null,
       on_arrival: payment?.on_arrival ?? null,
-      bank: null,
-      receipt: null,
-      link: null,
+      bank: payment?.method === 'bank_transfer' && payment.bank ? { ...payment.bank, reference: doc._id } : null,
+      receipt: payment?.receipt ?? null,
+      link: payment?.method === 'payment_link' ? { sent: payment.due_at !== null } : null,
     },
     details: doc.details_needed
       ? { status: 'complete', due_at: null, needed: true, complete: true, overdue: false }

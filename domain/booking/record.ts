@@ -1,5 +1,6 @@
 import { normaliseEmail } from '../shared/email';
 import type { Money } from '../shared/money';
+import type { BankAccount, Receipt } from '../payment/events';
 import type { BookingPlacedData, Cancellation } from './events';
 
 /**
@@ -41,9 +42,29 @@ export interface PaymentFacts {
   onArrival: Money | null;
   paid: Money;
   refunded: Money;
+  due?: Money;
+  bank?: BankAccount | null;
+  receipts?: readonly Receipt[];
+}
+
+/** The latest proof of payment the traveller sent, as the booking view shows it. */
+export function receiptRecord(r: Pick<Receipt, 'contentType' | 'size' | 'at'>) {
+  return { received_at: r.at, content_type: r.contentType, size: r.size };
 }
 
 /** A booking's payment as the booking read models keep it. */
 export function paymentRecord(p: PaymentFacts) {
-  return { method: p.method, status: p.status, due_at: p.dueAt, on_arrival: p.onArrival, paid: p.paid, refunded: p.refunded };
+  const receipt = p.receipts?.at(-1);
+  return {
+    method: p.method,
+    status: p.status,
+    due_at: p.dueAt,
+    on_arrival: p.onArrival,
+    paid: p.paid,
+    refunded: p.refunded,
+    // Kept only when there is one, so payments arranged before these were recorded read as they did.
+    ...(p.due ? { due: p.due } : {}),
+    ...(p.bank ? { bank: p.bank } : {}),
+    ...(receipt ? { receipt: receiptRecord(receipt) } : {}),
+  };
 }

@@ -67,7 +67,7 @@ function operationEntry(op: Operation, surface: Surface): Record<string, unknown
       ? [{ name: 'Idempotency-Key', in: 'header', required: false, ...describe('Idempotency-Key'), schema: str({ minLength: 1, maxLength: 255 }) }]
       : []),
   ];
-  const errors = [...(doc?.errors ?? []), ...(op.body ? ['413', '415'] : [])];
+  const errors = [...(doc?.errors ?? []), ...(op.body ? ['413', '415'] : []), ...(op.fileBody ? ['413'] : [])];
   const successHeaders: Record<string, unknown> = {
     ...(doc?.rateLimited ? rateHeaders : {}),
     'X-Request-Id': headerRef('X-Request-Id'),
@@ -91,11 +91,22 @@ function operationEntry(op: Operation, surface: Surface): Record<string, unknown
           },
         }
       : {}),
+    ...(op.fileBody
+      ? {
+          requestBody: {
+            required: true,
+            ...(op.bodyDescription ? { description: op.bodyDescription } : {}),
+            content: Object.fromEntries(op.fileBody.mediaTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
+          },
+        }
+      : {}),
     responses: {
       [String(op.success.status)]: {
         description: op.success.description,
         headers: successHeaders,
-        content: { 'application/json': op.response ? { schema: op.response } : {} },
+        content: op.fileAnswer
+          ? Object.fromEntries(op.fileAnswer.mediaTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]))
+          : { 'application/json': op.response ? { schema: op.response } : {} },
       },
       ...(op.catalogRead
         ? {
@@ -161,7 +172,9 @@ export function openApiDocument(surfaces: readonly Surface[]): Record<string, un
         Conflict: problemResponse(
           '409 Conflict: the state forbids it (already cancelled; hold checked out for someone else; Idempotency-Key reused with a different request); carries `reason` and `details`',
         ),
-        ContentTooLarge: problemResponse('413 ContentTooLarge: the body is over 1 MiB; carries `max_bytes`'),
+        ContentTooLarge: problemResponse(
+          '413 ContentTooLarge: the body is over what the endpoint takes (1 MiB of JSON; 10 MB for a receipt file); carries `max_bytes`',
+        ),
         UnsupportedMediaType: problemResponse('415 UnsupportedMediaType: a body sent without Content-Type: application/json; carries `expected`'),
         Unprocessable: problemResponse(
           '422 InvalidInput (carries `problems`, each with reason, field, detail and details) or a quote, hold or checkout refusal (SlotClosed, SoldOut, NotEnoughCapacity, PastCutoff, PriceNotAvailable, ...) with its extra fields',

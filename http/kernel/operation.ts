@@ -11,6 +11,8 @@ export interface OperationInput<P, Q, B, C> {
   body: B;
   /** Who calls, as the surface's authentication established it (storefront, seller, ...). */
   caller: C;
+  /** The body's raw bytes, for operations that take a file (`fileBody`); undefined for the others. */
+  file: Buffer | undefined;
   /** The request's Idempotency-Key, for operations that take one. */
   idempotencyKey: string | undefined;
   /** The request id: every event this request appends carries it as correlationId. */
@@ -44,6 +46,14 @@ export interface OperationSpec<PM, QM, BS, C> {
   multi?: readonly string[];
   body?: BS;
   bodyRequired?: boolean;
+  /**
+   * The body is a file, taken as raw bytes whatever its Content-Type (not trusted): up to
+   * `maxBytes` (larger: 413 ContentTooLarge); the handler reads it as `file`. `mediaTypes` are
+   * what the OpenAPI document lists as taken.
+   */
+  fileBody?: { maxBytes: number; limitText: string; mediaTypes: readonly string[] };
+  /** The success answer is a file (a FileAnswer) of one of these media types, not JSON. */
+  fileAnswer?: { mediaTypes: readonly string[] };
   success: { status: number; description: string };
   /** Schema of the success answer (a $ref into components.schemas). */
   response?: Schema;
@@ -55,6 +65,15 @@ export interface OperationSpec<PM, QM, BS, C> {
 }
 
 export type Operation<C = unknown> = OperationSpec<Record<string, Schema>, Record<string, Schema>, Schema | undefined, C>;
+
+/** A success answer that is a file: sent as its bytes with its own Content-Type, to be saved (Content-Disposition attachment). */
+export class FileAnswer {
+  constructor(
+    readonly bytes: Buffer,
+    readonly contentType: string,
+    readonly filename: string,
+  ) {}
+}
 
 /** The answer of a handler that is a refusal; anything else is the success body. */
 export type Answered = unknown | Refusal;

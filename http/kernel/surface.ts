@@ -5,6 +5,7 @@ import type { App } from '../../application/features';
 import type { Refusal } from '../../domain/shared/refusal';
 import { catalogCache, AnswerCache } from '../middleware/catalog-cache';
 import { jsonBody } from '../middleware/body';
+import { fileBody } from '../middleware/file-body';
 import { etag } from '../middleware/etag';
 import { idempotencyKey } from '../middleware/idempotency-key';
 import { respond } from '../middleware/respond';
@@ -79,6 +80,7 @@ export function mountSurface(surface: Surface, wiring: SurfaceWiring): Middlewar
       ...(op.idempotencyKey ? [idempotencyKey(op)] : []),
       ...(surface.perOperation?.(op) ?? []),
       ...(op.body ? [jsonBody(op)] : []),
+      ...(op.fileBody ? [fileBody(op)] : []),
       validate(op, wiring.validator),
       etag(op),
       ...(op.catalogRead ? [catalogCache(op, wiring.cache, wiring.catalogVersion)] : []),

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { App } from '../../application/features';
 import { Refusal, isRefusal } from '../../domain/shared/refusal';
-import type { Operation } from '../kernel/operation';
+import { FileAnswer, type Operation } from '../kernel/operation';
 import type { Problem } from '../kernel/problem';
 import type { Validated } from '../kernel/validation';
 
@@ -14,6 +14,7 @@ export function respond(op: Operation, app: App, mapRefusal: (refusal: Refusal) 
         params: input.params,
         query: input.query,
         body: input.body,
+        file: ctx.state.file as Buffer | undefined,
         caller: ctx.state.caller,
         idempotencyKey: ctx.state.idempotencyKey as string | undefined,
         requestId: ctx.state.requestId as string,
@@ -21,6 +22,15 @@ export function respond(op: Operation, app: App, mapRefusal: (refusal: Refusal) 
       app,
     );
     if (isRefusal(result)) throw mapRefusal(result);
+    if (result instanceof FileAnswer) {
+      ctx.status = op.success.status;
+      ctx.type = result.contentType;
+      // A file a traveller sent is saved, never shown inline as a page of this origin.
+      ctx.set('Content-Disposition', `attachment; filename="${result.filename.replace(/[^\w.-]/g, '_')}"`);
+      ctx.set('X-Content-Type-Options', 'nosniff');
+      ctx.body = result.bytes;
+      return;
+    }
     ctx.status = op.success.status;
     ctx.type = 'application/json';
     ctx.body = Buffer.from(JSON.stringify(result));

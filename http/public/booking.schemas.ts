@@ -64,16 +64,35 @@ const BookingView = object(
       method: described(nStr, 'pay_on_arrival, payment_link or bank_transfer; null when none was chosen'),
       status: described(
         text,
-        'Values shown: unpaid, pay_on_arrival, proof_submitted. Also: paid (settled when booking, where the site has no way to pay set up), refunded (all that was paid went back), cancelled (a cancelled booking that had nothing paid owes nothing)',
+        'Values shown: unpaid, pay_on_arrival, proof_submitted (a receipt was sent for the seller to check). Also: part_paid (the seller recorded part of what is due), paid (all of it came in), ' +
+          'not_collected (the site takes no payment through us: nothing is shown as paid and nothing is refunded), refunded (all that was paid went back), ' +
+          'cancelled (a cancelled booking that had nothing paid owes nothing); bookings made before not_collected existed on such a site may still read paid',
       ),
       due_at: nTimestamp,
       on_arrival: described(
         nMoney,
         "The amount to bring, in the booking's currency or the first currency the pay-on-arrival method accepts; read its currency",
       ),
-      bank: orNull({ type: 'object' }),
-      receipt: orNull({ type: 'object' }),
-      link: orNull({ type: 'object' }),
+      bank: described(
+        orNull(
+          object({
+            account_name: text,
+            iban: text,
+            bic: text,
+            bank_name: text,
+            reference: described(text, 'What to write as the transfer reference: the booking ref'),
+          }),
+        ),
+        "bank_transfer: the seller's account to pay into by due_at; null for other ways to pay",
+      ),
+      receipt: described(
+        orNull(object({ received_at: timestamp, content_type: enumOf('application/pdf', 'image/jpeg', 'image/png', 'image/webp'), size: int(0) })),
+        'The latest proof of payment sent (POST .../receipt): when, its kind as recognised from its bytes, and its size in bytes; null when none',
+      ),
+      link: described(
+        orNull(object({ sent: bool })),
+        'payment_link: sent is true once the traveller is asked to pay (at checkout, or when the seller accepts a request): the seller emails the link to pay by due_at; null for other ways to pay',
+      ),
     }),
     details: described(
       object({

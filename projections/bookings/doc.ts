@@ -40,5 +40,16 @@ export interface BookingDoc extends Doc {
   rejection_reason: string | null;
   /** The option collects traveller details at checkout (they were given then). */
   details_needed?: boolean;
-  payment?: { method: string | null; status: string; due_at: string | null; on_arrival: Money | null; paid: Money; refunded: Money };
+  payment?: {
+    method: string | null;
+    status: string;
+    due_at: string | null;
+    on_arrival: Money | null;
+    paid: Money;
+    refunded: Money;
+    /** What is due in all; the account to pay into (bank_transfer); the latest receipt sent. Absent on payments projected before they were kept. */
+    due?: Money | null;
+    bank?: { account_name: string; iban: string; bic: string; bank_name: string } | null;
+    receipt?: { received_at: string; content_type: string; size: number } | null;
+  };
 }

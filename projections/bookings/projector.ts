@@ -1,7 +1,7 @@
 import { defineProjector, type Write } from '../../application/platform/processing/projector';
 import type { RecordedEvent } from '../../application/platform/ports/event-store';
 import type { HandlersOf } from '../../domain/shared/decider';
-import { bookingRecord, cancellationRecord, paymentRecord } from '../../domain/booking/record';
+import { bookingRecord, cancellationRecord, paymentRecord, receiptRecord } from '../../domain/booking/record';
 import type { BookingEvent } from '../../domain/booking';
 import type { HoldEvent } from '../../domain/hold';
 import type { PlacesReleased } from '../../domain/departure';
@@ -56,6 +56,8 @@ const handlers: HandlersOf<BookingsEvent, RecordedEvent, Write[]> = {
   PaymentArranged: (e) => [setBooking(e.data.ref, { payment: paymentRecord({ ...e.data, refunded: { amount: 0, currency: e.data.paid.currency } }) })],
   PaymentCancelled: (e) => [setBooking(e.data.ref, { 'payment.status': 'cancelled', 'payment.on_arrival': null, 'payment.due_at': null })],
   PaymentRefunded: (e) => [setBooking(e.data.ref, { 'payment.refunded': e.data.refunded, 'payment.status': e.data.status })],
+  PaymentProofSubmitted: (e) => [setBooking(e.data.ref, { 'payment.status': 'proof_submitted', 'payment.receipt': receiptRecord(e.data) })],
+  PaymentReceived: (e) => [setBooking(e.data.ref, { 'payment.status': e.data.status, 'payment.paid': e.data.paid })],
   // The lead's email opens the booking (as `email`, or a session of that address): it follows a confirmed fix.
   ContactChanged: (e) =>
     e.data.field === 'email'
