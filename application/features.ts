@@ -15,6 +15,7 @@ import { searchFeature } from './search';
 import { sellerFeature } from './seller';
 import { teamFeature } from './team';
 import { travellerAccountFeature } from './traveller-account';
+import { travellerDetailsFeature } from './traveller-details';
 import { webhooksFeature } from './webhooks';
 
 /** Every feature of the service, one line each: the composition root and the processing runner iterate them. */
@@ -32,6 +33,7 @@ export const FEATURES = [
   filterListsFeature,
   savedTripsFeature,
   travellerAccountFeature,
+  travellerDetailsFeature,
   passkeysFeature,
   enquiriesFeature,
   webhooksFeature,

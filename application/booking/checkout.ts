@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { Booking, bookingDecider, bookingStream, BookingPlacedData } from '../../domain/booking';
 import { COUNTED_AS_BOOKED, alreadyBooked, bookingOutcome } from '../../domain/booking/rules';
-import { checkTravellerDetails } from '../../domain/booking/travellers';
+import { checkTravellerDetails, checkoutFields } from '../../domain/booking/travellers';
 import type { OptionDefinition, PaymentMethodDefinition, ProductDefinition } from '../../domain/catalog/definitions';
 import { departureDecider, departureStream } from '../../domain/departure';
 import { holdDecider, holdStream, normaliseEmail, type Attribution } from '../../domain/hold';
@@ -235,7 +235,7 @@ async function checkCheckout(
   const lastDay = DateTime.fromISO(start.slice(0, 10), { zone: 'UTC' })
     .plus({ days: Math.max(0, (trip.duration_days ?? 1) - 1) })
     .toISODate() as string;
-  const details = checkTravellerDetails(option.traveller_details.fields, body.traveller_details ?? [], pax, lastDay, today);
+  const details = checkTravellerDetails(checkoutFields(option.traveller_details), body.traveller_details ?? [], pax, lastDay, today);
   if (details) return details;
   return chosen;
 }
@@ -274,7 +274,8 @@ async function placeBooking(
     locale: body.locale ?? null,
     specialRequests: body.special_requests ?? null,
     attribution: cleanAttribution(body.attribution) ?? sold.attribution,
-    travellers: option.traveller_details.fields.length > 0 ? (body.traveller_details ?? []).slice(0, quote.pax) : [],
+    travellers: checkoutFields(option.traveller_details).length > 0 ? (body.traveller_details ?? []).slice(0, quote.pax) : [],
+    detailsRule: option.traveller_details,
     paymentMethod: sold.method?.kind ?? null,
     placedAt: now.toISOString(),
   };

@@ -4,6 +4,7 @@ import type { BookingDoc } from '../../projections/bookings/doc';
 import type { Booking, BookingStatus } from '../../domain/booking';
 import { bookingRecord, cancellationRecord, paymentRecord } from '../../domain/booking/record';
 import type { Payment } from '../../domain/payment';
+import { type DetailsSummary, detailsSummary } from '../../domain/traveller-details';
 
 export type { BookingDoc } from '../../projections/bookings/doc';
 
@@ -17,7 +18,7 @@ export interface BookingView {
   pending_expires_at: string | null;
   trip: { title: string; option: string; product_id: string };
   payment: PaymentView;
-  details: { status: 'not_needed' | 'complete'; due_at: string | null; needed: boolean; complete: boolean; overdue: boolean };
+  details: DetailsSummary;
   cancellation: { by: 'traveller' | 'seller'; refund_pct: number; refund: Money } | null;
   rejection_reason: string | null;
   quote: Quote;
@@ -38,7 +39,8 @@ export interface PaymentView {
   link: { sent: boolean } | null;
 }
 
-export function bookingView(doc: Readonly<BookingDoc>): BookingView {
+/** `now` tells whether traveller details are overdue (spec 2.8 `details`), as of the read. */
+export function bookingView(doc: Readonly<BookingDoc>, now: Date = new Date()): BookingView {
   const payment = doc.payment;
   return {
     ref: doc._id,
@@ -57,9 +59,18 @@ export function bookingView(doc: Readonly<BookingDoc>): BookingView {
       receipt: payment?.receipt ?? null,
       link: payment?.method === 'payment_link' ? { sent: payment.due_at !== null } : null,
     },
-    details: doc.details_needed
-      ? { status: 'complete', due_at: null, needed: true, complete: true, overdue: false }
-      : { status: 'not_needed', due_at: null, needed: false, complete: true, overdue: false },
+    details: detailsSummary(
+      {
+        rule: doc.details_rule ?? null,
+        givenAtCheckout: doc.details_needed ?? false,
+        start: doc.start,
+        timezone: doc.timezone ?? 'UTC',
+        pax: doc.pax,
+        given: Object.keys(doc.details_given ?? {}).filter((position) => Number(position) <= doc.pax).length,
+        live: doc.status === 'confirmed' || doc.status === 'pending' || doc.status === 'placed',
+      },
+      now,
+    ),
     cancellation: doc.cancellation,
     rejection_reason: doc.rejection_reason,
     quote: doc.quote,

@@ -5,6 +5,8 @@ import type { StorefrontContext } from '../platform/context';
 import { defineFeature } from '../platform/feature';
 import { openBooking, type Proof } from './access';
 import { myBookings } from './my-bookings';
+
+export { openBooking, type Proof } from './access';
 import * as manage from './manage';
 import { cancellationFollowUpsReactor } from './reactors/cancellation-follow-ups';
 import { cancellationMailReactor } from './reactors/cancellation-mail';
@@ -18,7 +20,7 @@ export const manageBookingFeature = defineFeature({
     return {
       view: async (ctx: StorefrontContext, ref: string, proof: Proof) => {
         const doc = await openBooking(deps, ctx, ref, proof, 'read');
-        return isRefusal(doc) ? doc : bookingView(doc);
+        return isRefusal(doc) ? doc : bookingView(doc, deps.clock.now());
       },
       refundPreview: async (ctx: StorefrontContext, ref: string, proof: Proof) => {
         const doc = await openBooking(deps, ctx, ref, proof, 'read');

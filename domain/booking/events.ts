@@ -1,6 +1,6 @@
 import type { Event } from '../shared/decider';
 import type { Money } from '../shared/money';
-import type { CancellationPolicy, PaymentMethodKind } from '../catalog/definitions';
+import type { CancellationPolicy, PaymentMethodKind, TravellerDetailsRule } from '../catalog/definitions';
 import type { Quote } from '../pricing/quote';
 import type { Attribution } from '../hold/events';
 
@@ -49,6 +49,8 @@ export interface BookingPlacedData {
   attribution: Attribution | null;
   /** Details of each traveller, lead first, when the option collects them at checkout. */
   travellers: Record<string, unknown>[];
+  /** The option's traveller_details rule as sold; absent on bookings placed before it was kept (those collected theirs at checkout). */
+  detailsRule?: TravellerDetailsRule;
   /** The way to pay chosen at checkout; null where the site has none set up. */
   paymentMethod: PaymentMethodKind | null;
   placedAt: string;

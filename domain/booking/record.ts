@@ -27,6 +27,8 @@ export function bookingRecord(b: BookingPlacedData) {
     hold_expires_at: null,
     rejection_reason: null,
     details_needed: (b.travellers ?? []).length > 0,
+    // Kept only where the booking was placed with its rule: documents of older bookings stay as they were.
+    ...(b.detailsRule ? { details_rule: b.detailsRule } : {}),
   };
 }
 

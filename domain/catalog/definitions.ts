@@ -62,10 +62,16 @@ export interface CancellationPolicy {
   tiers: PolicyTier[];
 }
 
+/**
+ * The details an option asks of each traveller (full_name, date_of_birth, passport_number...).
+ * `scope` lead: the lead answers for the group (every traveller, lead first), and may forward a
+ * link to each traveller to fill in their own. `collect` checkout: at checkout; after_booking: on
+ * the manage page, due `due_hours_before` the start (null: by the start).
+ */
 export interface TravellerDetailsRule {
   scope: 'lead';
   fields: string[];
-  collect: 'checkout';
+  collect: 'checkout' | 'after_booking';
   due_hours_before: number | null;
 }
 

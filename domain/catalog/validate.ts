@@ -67,6 +67,10 @@ export function productProblems(p: ProductDefinition, taken: CatalogTaken = { id
       if (t.to_days !== null && t.from_days >= t.to_days) add(`options[${i}].policy.tiers[${j}].to_days`, 'empty_range', 'to_days must be above from_days');
     });
     if (o.policy.tiers.length === 0) add(`options[${i}].policy.tiers`, 'no_tiers', 'a cancellation policy needs at least one tier');
+    if (o.traveller_details.collect === 'after_booking' && o.traveller_details.fields.length === 0)
+      add(`options[${i}].traveller_details.fields`, 'no_fields', 'details collected after booking need at least one field');
+    if (new Set(o.traveller_details.fields).size !== o.traveller_details.fields.length)
+      add(`options[${i}].traveller_details.fields`, 'duplicate_field', 'a traveller detail is listed twice');
     const dates: [string, string][] = [
       ['from', o.availability.from],
       ...(o.availability.until ? [['until', o.availability.until] as [string, string]] : []),

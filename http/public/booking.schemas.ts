@@ -96,13 +96,20 @@ const BookingView = object(
     }),
     details: described(
       object({
-        status: described(text, 'Value shown: not_needed. Also: complete (the option collects details at checkout and they were given)'),
-        due_at: nTimestamp,
-        needed: bool,
-        complete: bool,
-        overdue: bool,
+        status: described(
+          enumOf('not_needed', 'needed', 'complete', 'overdue'),
+          'not_needed: the trip asks for no traveller details; needed: the trip collects them after booking and some travellers have not given theirs yet (due_at has not passed); ' +
+            'complete: every traveller has given theirs (details collected at checkout are complete at once); overdue: due_at passed before every traveller gave theirs',
+        ),
+        due_at: described(
+          nTimestamp,
+          "When the details are due (UTC): the start less the option's due_hours_before (the start itself when that is null); null when they are collected at checkout or not needed",
+        ),
+        needed: described(bool, 'The trip asks for traveller details'),
+        complete: described(bool, 'Every traveller, lead first, has given the details the trip asks for (true when none are needed)'),
+        overdue: described(bool, 'due_at has passed (as of this answer) and some details are missing; false on a cancelled, rejected or lapsed booking'),
       }),
-      'Traveller details',
+      'Traveller details (GET/PUT /v1/public/bookings/{ref}/travellers fill them in)',
     ),
     cancellation: orNull(ref('Cancellation')),
     rejection_reason: nStr,

@@ -134,9 +134,12 @@ const Option = object(
     units: arr(ref('Unit')),
     policy: ref('Policy'),
     traveller_details: object({
-      scope: described(text, 'Observed lead'),
+      scope: described(text, 'Observed lead: the lead gives every traveller\'s details (or forwards each a link to fill in their own)'),
       fields: arr(text),
-      collect: described(text, 'Observed checkout'),
+      collect: described(
+        text,
+        'checkout (every traveller, lead first, in the checkout body) or after_booking (on the manage page, GET/PUT /v1/public/bookings/{ref}/travellers, due due_hours_before the start)',
+      ),
       due_hours_before: nInt,
     }),
     pickup: orNull(

@@ -29,6 +29,8 @@ import { searchOperations } from './search';
 import { searchSchemas } from './search.schemas';
 import { travellerAccountOperations } from './traveller-account';
 import { travellerAccountSchemas } from './traveller-account.schemas';
+import { travellersOperations } from './travellers';
+import { travellersSchemas } from './travellers.schemas';
 
 export interface PublicSurfaceDeps {
   app: App;
@@ -55,6 +57,7 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       ...availabilityOperations,
       ...bookingOperations,
       ...manageBookingOperations,
+      ...travellersOperations,
       ...contactChangesOperations,
       ...contentOperations,
       ...filterListOperations,
@@ -69,6 +72,7 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       ...availabilitySchemas,
       ...bookingSchemas,
       ...manageBookingSchemas,
+      ...travellersSchemas,
       ...contactChangesSchemas,
       ...contentSchemas,
       ...filterListSchemas,

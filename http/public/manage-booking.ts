@@ -3,13 +3,18 @@ import { anyRef } from './booking';
 import { publicOperation } from './operation';
 
 // Generous bounds: a token or email of any plausible size that is wrong answers 404 like a missing booking.
-const access = { token: str({ minLength: 1, maxLength: 2000 }), email: str({ minLength: 1, maxLength: 2000 }) };
+// traveller_token (a traveller's details link) is taken only to answer like a missing booking: it opens no more than that traveller's details.
+const access = {
+  token: str({ minLength: 1, maxLength: 2000 }),
+  email: str({ minLength: 1, maxLength: 2000 }),
+  traveller_token: str({ minLength: 1, maxLength: 2000 }),
+};
 
 const ACCESS =
   "Access proof, one of: `token` (the booking_token from the checkout answer), `email` (the lead's email, any case) " +
   "or the traveller's session cookie (tp_session, from POST /v1/public/auth/verify) passed on with the website key, which opens the " +
   "bookings of this storefront whose lead email is the session's. A wrong token or email answers the same 404 NotFound " +
-  '(entity booking) as a ref that does not exist.';
+  '(entity booking) as a ref that does not exist; so does a `traveller_token` alone (it opens only its traveller\'s details, GET/PUT .../travellers).';
 
 export const getBooking = publicOperation({
   id: 'getBooking',

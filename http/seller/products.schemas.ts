@@ -104,7 +104,7 @@ export const productDefinition = describes<ProductDefinition>()(
               ['tiers'],
             ),
             policy,
-            traveller_details: obj({ scope: enumOf('lead'), fields: arr(str()), collect: enumOf('checkout'), due_hours_before: nInt }, [
+            traveller_details: obj({ scope: enumOf('lead'), fields: arr(str()), collect: enumOf('checkout', 'after_booking'), due_hours_before: nInt }, [
               'scope',
               'fields',
               'collect',

@@ -893,7 +893,8 @@ const TRIPS: TripSpec[] = [
         confirmation: 'manual',
         units: [adult(6, 12), CHILD],
         policy: STRICT,
-        traveller_details: PASSPORT,
+        // Passports for the luxury camp are asked after booking, two days before the start, so the lead need not have every traveller's at hand.
+        traveller_details: { ...PASSPORT, collect: 'after_booking', due_hours_before: 48 },
         tiers: [tier(2, 3, { adult: 52000, child: 40000 }), tier(4, 6, { adult: 39000, child: 30000 })],
         rooms: rooms(15000),
         availability: slots(['07:00'], 6, 72),

@@ -2,6 +2,7 @@ import type { Doc } from '../../application/platform/ports/document-store';
 import type { Money } from '../../domain/shared/money';
 import type { Quote } from '../../domain/pricing/quote';
 import type { BookingStatus } from '../../domain/booking';
+import type { TravellerDetailsRule } from '../../domain/catalog/definitions';
 
 /** The bookings read model's collections: holds as they stand, and bookings with their payment folded in. */
 export const HOLDS = 'holds';
@@ -40,6 +41,12 @@ export interface BookingDoc extends Doc {
   rejection_reason: string | null;
   /** The option collects traveller details at checkout (they were given then). */
   details_needed?: boolean;
+  /** The trip's zone, which `start` is local to. */
+  timezone?: string;
+  /** The option's traveller_details rule as sold; null or absent on bookings placed before it was kept. */
+  details_rule?: TravellerDetailsRule | null;
+  /** Positions (1 = lead) whose details were given after booking (the traveller-details stream). */
+  details_given?: Record<string, true>;
   payment?: {
     method: string | null;
     status: string;

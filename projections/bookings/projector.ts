@@ -8,10 +8,11 @@ import type { PlacesReleased } from '../../domain/departure';
 import type { PaymentEvent } from '../../domain/payment';
 import type { ContactChanged } from '../../domain/contact-change';
 import { normaliseEmail } from '../../domain/shared/email';
+import type { TravellerDetailsEvent } from '../../domain/traveller-details';
 import { BOOKINGS, HOLDS } from './doc';
 
 /** The events the hold and booking documents are made of. */
-export type BookingsEvent = HoldEvent | PlacesReleased | BookingEvent | PaymentEvent | ContactChanged;
+export type BookingsEvent = HoldEvent | PlacesReleased | BookingEvent | PaymentEvent | TravellerDetailsEvent | ContactChanged;
 
 const setBooking = (ref: string, $set: Record<string, unknown>): Write => ({
   collection: BOOKINGS,
@@ -56,6 +57,9 @@ const handlers: HandlersOf<BookingsEvent, RecordedEvent, Write[]> = {
   PaymentArranged: (e) => [setBooking(e.data.ref, { payment: paymentRecord({ ...e.data, refunded: { amount: 0, currency: e.data.paid.currency } }) })],
   PaymentCancelled: (e) => [setBooking(e.data.ref, { 'payment.status': 'cancelled', 'payment.on_arrival': null, 'payment.due_at': null })],
   PaymentRefunded: (e) => [setBooking(e.data.ref, { 'payment.refunded': e.data.refunded, 'payment.status': e.data.status })],
+  TravellerDetailsSaved: (e) => [
+    { collection: BOOKINGS, updateOne: { filter: { _id: e.data.ref }, update: { $set: { [`details_given.${e.data.position}`]: true } } } },
+  ],
   PaymentProofSubmitted: (e) => [setBooking(e.data.ref, { 'payment.status': 'proof_submitted', 'payment.receipt': receiptRecord(e.data) })],
   PaymentReceived: (e) => [setBooking(e.data.ref, { 'payment.status': e.data.status, 'payment.paid': e.data.paid })],
   // The lead's email opens the booking (as `email`, or a session of that address): it follows a confirmed fix.
