@@ -9,6 +9,7 @@ import { keysFeature } from './keys';
 import { manageBookingFeature } from './manage-booking';
 import { marketplaceFeature } from './marketplace';
 import { passkeysFeature } from './passkeys';
+import { paymentsFeature } from './payments';
 import type { Platform } from './platform/platform';
 import { savedTripsFeature } from './saved-trips';
 import { searchFeature } from './search';
@@ -37,6 +38,7 @@ export const FEATURES = [
   passkeysFeature,
   enquiriesFeature,
   webhooksFeature,
+  paymentsFeature,
   marketplaceFeature,
 ] as const;
 

@@ -21,6 +21,7 @@ import { enquiriesOperations } from './enquiries';
 import { enquiriesSchemas } from './enquiries.schemas';
 import { manageBookingOperations } from './manage-booking';
 import { manageBookingSchemas } from './manage-booking.schemas';
+import { receiptOperations } from './receipt';
 import { passkeyOperations } from './passkeys';
 import { passkeySchemas } from './passkeys.schemas';
 import { savedTripsOperations } from './saved-trips';
@@ -57,6 +58,7 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       ...availabilityOperations,
       ...bookingOperations,
       ...manageBookingOperations,
+      ...receiptOperations,
       ...travellersOperations,
       ...contactChangesOperations,
       ...contentOperations,

@@ -12,6 +12,8 @@ import { contentSellerSchemas } from './content.schemas';
 import { enquirySellerOperations } from './enquiries';
 import { enquirySellerSchemas } from './enquiries.schemas';
 import { keyOperations, keySchemas } from './keys';
+import { paymentSellerOperations } from './payments';
+import { paymentSellerSchemas } from './payments.schemas';
 import { requirePermission } from './permission';
 import { productOperations } from './products';
 import { productSchemas } from './products.schemas';
@@ -43,6 +45,7 @@ export function sellerSurface(deps: SellerSurfaceDeps): Surface {
     operations: [
       ...productOperations,
       ...sellerBookingOperations,
+      ...paymentSellerOperations,
       ...contentSellerOperations,
       ...enquirySellerOperations,
       ...webhookSellerOperations,
@@ -54,6 +57,7 @@ export function sellerSurface(deps: SellerSurfaceDeps): Surface {
     schemas: {
       ...productSchemas,
       ...sellerBookingSchemas,
+      ...paymentSellerSchemas,
       ...contentSellerSchemas,
       ...enquirySellerSchemas,
       ...webhookSellerSchemas,
