@@ -3,6 +3,7 @@ import type { ProductDefinition, SellerDefinition, StorefrontDefinition } from '
 import { productDecider, productStream } from '../../domain/product';
 import { sellerDecider, sellerStream } from '../../domain/seller';
 import { storefrontDecider, storefrontStream } from '../../domain/storefront';
+import { teamDecider, teamStream } from '../../domain/team';
 import { Refusal, isRefusal } from '../../domain/shared/refusal';
 import { CommandHandler } from '../platform/command-handler';
 import type { Clock } from '../platform/ports/clock';
@@ -62,14 +63,33 @@ export class CatalogService {
   }
 
   /** Keys are stored as their hash only; the key itself is shown once, by the caller. */
-  issueSecretKey(sellerId: string, key: string, scopes: string[], correlationId: string = randomUUID()): Promise<Done | Refusal> {
+  issueSecretKey(
+    sellerId: string,
+    key: string,
+    scopes: string[],
+    correlationId: string = randomUUID(),
+    options: { createdBy?: string; name?: string } = {},
+  ): Promise<Done | Refusal> {
     const keyId = randomUUID();
     return this.done(
       keyId,
       this.commands.handle(
         sellerStream(sellerId),
         sellerDecider,
-        { type: 'IssueSecretKey', keyId, keyHash: secretHash(key), scopes },
+        { type: 'IssueSecretKey', keyId, keyHash: secretHash(key), scopes, ...options },
+        this.metadata(correlationId),
+      ),
+    );
+  }
+
+  /** The platform makes a seller's first owner (the team's later members are added by its owners and admins). */
+  addFirstOwner(sellerId: string, member: { id: string; email: string; name: string }, correlationId: string = randomUUID()): Promise<Done | Refusal> {
+    return this.done(
+      member.id,
+      this.commands.handle(
+        teamStream(sellerId),
+        teamDecider,
+        { type: 'AddMember', sellerId, memberId: member.id, email: member.email, name: member.name, role: 'owner', by: null },
         this.metadata(correlationId),
       ),
     );

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import type { CatalogService } from '../../application/seller/commands';
 import type { CatalogReads } from '../../projections/catalog/queries';
 import { isRefusal, Refusal } from '../../domain/shared/refusal';
-import { demoCatalog } from './demo-catalog';
+import { demoCatalog, demoId } from './demo-catalog';
 import { DemoContentWriter, seedDemoContent } from './demo-content';
 
 function must<T>(result: T | Refusal, what: string): T {
@@ -24,7 +24,17 @@ export async function seedDemoCatalog(catalog: CatalogService, reads: CatalogRea
   };
   for (const seller of [...demo.sellers, ...demo.operators]) {
     track(must(await catalog.createSeller(seller.definition, seller.id, `seed-${seller.id}`), `seller ${seller.definition.slug}`));
-    for (const key of seller.secret_keys) track(must(await catalog.issueSecretKey(seller.id, key.key, key.scopes), 'a secret key'));
+    if (seller.secret_keys.length === 0) continue;
+    // The demo keys act for the seller's first owner, as every key acts for the member who made it.
+    const owner = {
+      id: demoId(`demo:member:${seller.definition.slug}`),
+      email: `owner@${seller.definition.slug}.example`,
+      name: `${seller.definition.name} owner`,
+    };
+    track(must(await catalog.addFirstOwner(seller.id, owner), `the owner of ${seller.definition.slug}`));
+    for (const key of seller.secret_keys) {
+      track(must(await catalog.issueSecretKey(seller.id, key.key, key.scopes, undefined, { createdBy: owner.id, name: 'Demo key' }), 'a secret key'));
+    }
   }
   for (const storefront of demo.storefronts) {
     track(must(await catalog.createStorefront(storefront.definition, storefront.id), `storefront ${storefront.definition.name}`));

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { demoId } from '../../../infra/seed/demo-catalog';
 import { isRefusal } from '../../../domain/shared/refusal';
-import { OWNER_KEY, TestServer, startTestServer } from '../harness';
+import { OWNER_KEY, TestServer, expectProblem, startTestServer } from '../harness';
 import { PublishedSchemas, publishedSchemas } from '../openapi-answers';
 
 const ATLAS = demoId('demo:seller:atlas-trails');
@@ -48,17 +48,6 @@ describe('HTTP: team and secret keys (team:manage, keys:manage)', () => {
     );
     expect(again.reason).to.equal('member_exists');
     schemas.expectProblem(await owner().post('/v1/team/members', { email: 'x@atlas.example', name: 'X', role: 'boss' }), 422, 'InvalidInput');
-  });
-
-  it('keeps the last owner: they can neither leave nor be demoted', async () => {
-    const first = await newMember('owner');
-    const ownerKey = await keyOf(first, EVERYTHING);
-    const second = await newMember('owner');
-    schemas.expectAnswer('removeTeamMember', await as(ownerKey).delete(`/v1/team/members/${second}`));
-    const demoted = schemas.expectProblem(await as(ownerKey).patch(`/v1/team/members/${first}`, { role: 'admin' }), 409, 'Conflict');
-    expect(demoted.reason).to.equal('last_owner');
-    const left = schemas.expectProblem(await as(ownerKey).delete(`/v1/team/members/${first}`), 409, 'Conflict');
-    expect(left.reason).to.equal('last_owner');
   });
 
   it('lets only owners add, change or remove owners', async () => {
@@ -157,5 +146,30 @@ describe('HTTP: team and secret keys (team:manage, keys:manage)', () => {
     const refused = await server.engine.useCases.keys.issueMemberKey(ATLAS, staff, { name: 'too much', scopes: ['products:read', 'team:manage'] });
     expect(refused).to.deep.include({ refused: true, code: 'NotPermitted' });
     expect(isRefusal(refused) && refused.fields).to.deep.equal({ permission: 'team:manage', reason: 'missing_permission' });
+  });
+});
+
+describe('HTTP: the demo team and its last owner', () => {
+  let server: TestServer;
+  const owner = (method: string, url: string, body?: unknown) => server.request(method, url, { key: null, secret: OWNER_KEY, body });
+
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+
+  it('seeds an owner the demo keys act for, who as the last owner can neither leave nor be demoted', async () => {
+    const members = (await owner('GET', '/v1/team/members')).body.data as any[];
+    const seeded = members.find((m) => m.email === 'owner@atlas-trails.example');
+    expect(seeded).to.include({ role: 'owner' });
+    const keys = (await owner('GET', '/v1/keys')).body.data as any[];
+    expect(keys.map((k) => k.created_by)).to.include(seeded.id);
+
+    const second = (await owner('POST', '/v1/team/members', { email: 'co-owner@atlas.example', name: 'Co', role: 'owner' })).body.id;
+    expect((await owner('DELETE', `/v1/team/members/${second}`)).status).to.equal(200);
+    const demoted = expectProblem(await owner('PATCH', `/v1/team/members/${seeded.id}`, { role: 'admin' }), 409, 'Conflict');
+    expect(demoted.reason).to.equal('last_owner');
+    const left = expectProblem(await owner('DELETE', `/v1/team/members/${seeded.id}`), 409, 'Conflict');
+    expect(left.reason).to.equal('last_owner');
   });
 });

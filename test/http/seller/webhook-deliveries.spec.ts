@@ -181,7 +181,7 @@ describe('HTTP: webhook deliveries to a real receiver on loopback', () => {
     expect(listed.data.find((d: any) => d.id === first.id)).to.include({ status: 'failed', next_attempt_at: null });
     expect((await owner.get(`/v1/webhooks/${id}`)).body.enabled).to.equal(true);
 
-    // Three days after the first failure, one more failure turns it off, and the members who manage webhooks are emailed.
+    // Three days after the first failure, one more failure turns it off, and the members who manage webhooks (the demo's owner and an admin) are emailed.
     for (const [email, role] of [
       ['admin@atlas.example', 'admin'],
       ['staff@atlas.example', 'staff'],
@@ -193,9 +193,10 @@ describe('HTTP: webhook deliveries to a real receiver on loopback', () => {
     await owner.post(`/v1/webhooks/${id}/test`);
     await deliver();
     expect((await owner.get(`/v1/webhooks/${id}`)).body.enabled).to.equal(false);
-    for (let i = 0; i < 80 && server.mails.length === 0; i += 1) await new Promise((r) => setTimeout(r, 25));
-    const mailed = server.mails.filter((m) => m.subject === 'A webhook endpoint was turned off');
-    expect(mailed.map((m) => m.to)).to.deep.equal(['admin@atlas.example']);
+    const turnedOff = () => server.mails.filter((m) => m.subject === 'A webhook endpoint was turned off');
+    for (let i = 0; i < 80 && turnedOff().length < 2; i += 1) await new Promise((r) => setTimeout(r, 25));
+    const mailed = turnedOff();
+    expect(mailed.map((m) => m.to)).to.have.members(['owner@atlas-trails.example', 'admin@atlas.example']);
     expect(mailed[0].text).to.include(receiver.url);
 
     // Re-sent after the receiver recovered and the seller turned it back on: the same event id.
