@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { SmtpMailer } from '../../infra/mail/nodemailer-mailer';
+import { ConfigError, loadConfig } from '../../infra/config';
+import { MemoryDocumentStore } from '../../infra/documents/memory-document-store';
+import { OutboxMailer, SmtpMailer, configuredMailer } from '../../infra/mail/nodemailer-mailer';
 import { folderSentKeys } from '../../infra/mail/sent-keys';
 import { TestServer, openStart, simpleTrip, startTestServer } from '../http/harness';
 
@@ -105,6 +107,19 @@ describe('SMTP mailer, against a real SMTP server on loopback (issue 8)', functi
       expect(message.html).to.be.a('string');
       expect(message.html).to.include(`<a href="${link.replace('&', '&amp;')}">Gestione su reserva</a>`);
       expect((message.headers.get('content-type') as { value: string }).value).to.equal('multipart/alternative');
+    });
+  });
+
+  describe('configuration', () => {
+    it('sends over SMTP when SMTP_URL is set (smtp:// or smtps://), else writes the outbox; MAIL_FROM names the sender', () => {
+      const docs = new MemoryDocumentStore();
+      expect(configuredMailer(loadConfig({ DATA_DIR: keysDir }), docs)).to.be.instanceOf(OutboxMailer);
+      expect(configuredMailer(loadConfig({ DATA_DIR: keysDir, SMTP_URL: smtp.url }), docs)).to.be.instanceOf(SmtpMailer);
+      expect(loadConfig({}).mailFrom).to.equal('Trips <bookings@localhost>');
+      expect(loadConfig({ MAIL_FROM: 'Atlas <hi@atlas.example>' }).mailFrom).to.equal('Atlas <hi@atlas.example>');
+      expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).to.throw(ConfigError, 'SMTP_URL must start with smtp:// or smtps://');
+      expect(loadConfig({}).idempotencyWindowHours).to.equal(24);
+      expect(() => loadConfig({ TOKEN_SEALING_KEY: 'short' })).to.throw(ConfigError, 'TOKEN_SEALING_KEY must be at least 32 characters');
     });
   });
 });
