@@ -1,5 +1,5 @@
 import { decodeOffsetCursor, encodeOffsetCursor } from '../platform/cursor';
-import { capacityOf, firstBookableStart, isRealDate, isRealMonth } from '../../domain/calendar/schedule';
+import { capacityOf, daysInMonth, firstBookableStart, isRealDate, isRealMonth } from '../../domain/calendar/schedule';
 import type { ProductDefinition } from '../../domain/catalog/definitions';
 import { type DepartureEntry, remainingPlaces } from '../../domain/departure';
 import { Refusal, invalidInput, notFound } from '../../domain/shared/refusal';
@@ -99,7 +99,8 @@ export class CatalogQueries {
       if (n !== undefined && main) {
         const each = groupEachUsd(main, n);
         const next = n < 50 ? groupEachUsd(main, n + 1) : null;
-        group = each === null ? null : { each: p.usd(each).amount, next: next === null ? null : p.usd(next).amount };
+        // A size the table cannot price still shows what one more would pay (a 1-2 and 5+ table at 4 shows 5's).
+        if (each !== null || next !== null) group = { each: each === null ? null : p.usd(each).amount, next: next === null ? null : p.usd(next).amount };
       }
       const perPerson = !pricesNeeded ? null : n !== undefined ? (group?.each ?? null) : product.from_usd ? p.usd(product.from_usd.amount).amount : null;
       // With travellers, max_price is the group's share, known only now; min_price was from_price, in the store.
@@ -120,7 +121,7 @@ export class CatalogQueries {
     const data = page.map((c) => {
       const card: Record<string, unknown> = tripCard(c.product, sellers.get(c.product.seller_id), locale, p);
       if (n !== undefined) {
-        card.group_price = c.group ? money(c.group.each * n, p.currency) : null;
+        card.group_price = c.group?.each != null ? money(c.group.each * n, p.currency) : null;
         card.next_group_price = c.group?.next != null ? money(c.group.next * (n + 1), p.currency) : null;
       }
       return card;
@@ -203,13 +204,6 @@ export class CatalogQueries {
 
 /** Departure entries by option, then by start. */
 type Departures = ReadonlyMap<string, ReadonlyMap<string, Readonly<Record<string, DepartureEntry>>>>;
-
-/** Days of a real month 'YYYY-MM' (Gregorian leap years). */
-function daysInMonth(month: string): number {
-  const [year, m] = month.split('-').map(Number);
-  if (m === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return [4, 6, 9, 11].includes(m) ? 30 : 31;
-}
 
 /**
  * Whether a group of `travellers` could book a start of the trip on one of `days` now (spec 4.2

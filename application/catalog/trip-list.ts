@@ -47,7 +47,7 @@ export interface Candidate {
   /** Per traveller, in the list's currency: the group share with travellers, else from_price. */
   perPerson: number | null;
   /** With travellers: what each of the group, and each of one more, pays (list currency). */
-  group: { each: number; next: number | null } | null;
+  group: { each: number | null; next: number | null } | null;
 }
 
 /** The list a cursor belongs to: its filters and the order's version. */
@@ -177,32 +177,47 @@ export function orderTrips<C extends Candidate & { score: number }>(
   storefront: StorefrontDoc,
   attention: ReadonlySet<string> = new Set(),
 ): C[] {
-  const newest = (a: Candidate, b: Candidate) => b.product.created_position - a.product.created_position;
-  const unknownLast = (a: number | null, b: number | null, dir: 1 | -1) => (a === null ? (b === null ? 0 : 1) : b === null ? -1 : (a - b) * dir);
-  const byPrice = (dir: 1 | -1) => (a: Candidate, b: Candidate) => unknownLast(a.perPerson, b.perPerson, dir) || newest(a, b);
-  const sorts: Record<string, (a: C, b: C) => number> = {
-    recommended: query.q ? (a, b) => b.score - a.score || newest(a, b) : (a, b) => Number(featured(b.product)) - Number(featured(a.product)) || newest(a, b),
-    price: byPrice(1),
-    price_desc: byPrice(-1),
-    rating: (a, b) => {
-      const ra = a.product.definition.rating;
-      const rb = b.product.definition.rating;
-      if (!ra || !rb) return ra ? -1 : rb ? 1 : newest(a, b);
-      return rb.average - ra.average || rb.count - ra.count || newest(a, b);
-    },
-    duration: (a, b) => unknownLast(durationKey(a.product.definition), durationKey(b.product.definition), 1) || newest(a, b),
-    duration_desc: (a, b) => unknownLast(durationKey(a.product.definition), durationKey(b.product.definition), -1) || newest(a, b),
-  };
-  const sort = sorts[query.sort ?? 'recommended'];
+  const sort = query.sort ?? 'recommended';
+  const key = sort === 'recommended' && query.q ? byRelevance : SORT_KEYS[sort];
   const marketplace = storefront.kind === 'marketplace';
-  // A trip whose options are all paused is not an ask-for-price trip, priced or not.
-  const asks = (c: Candidate) => Number(c.product.price === 'ask');
-  const pricedFirst = marketplace ? (a: Candidate, b: Candidate) => asks(a) - asks(b) : () => 0;
-  const flagged = (c: Candidate) => Number(attention.has(c.product.seller_id));
-  const attentionLast =
-    marketplace && !query.q && (query.sort ?? 'recommended') === 'recommended' ? (a: Candidate, b: Candidate) => flagged(a) - flagged(b) : () => 0;
-  return [...list].sort((a, b) => pricedFirst(a, b) || attentionLast(a, b) || sort(a, b));
+  const attentionLast = marketplace && !query.q && sort === 'recommended';
+  // Keys are worked out once per trip, not once per comparison: a list sorts up to a thousand trips.
+  const keyed = list.map((c) => {
+    const [k1, k2, k3] = key(c);
+    // A trip whose options are all paused is not an ask-for-price trip, priced or not.
+    const tier = (marketplace && c.product.price === 'ask' ? 2 : 0) + (attentionLast && attention.has(c.product.seller_id) ? 1 : 0);
+    return { c, tier, k1, k2, k3, newest: -c.product.created_position };
+  });
+  keyed.sort((a, b) => a.tier - b.tier || a.k1 - b.k1 || a.k2 - b.k2 || a.k3 - b.k3 || a.newest - b.newest);
+  return keyed.map((k) => k.c);
 }
+
+/** A trip's sort keys, smallest first; ties go to the newest trip. An unknown price or length comes last in either direction. */
+type SortKeys = (c: Candidate & { score: number }) => [number, number, number];
+
+const byRelevance: SortKeys = (c) => [-c.score, 0, 0];
+const byPrice =
+  (dir: 1 | -1): SortKeys =>
+  (c) => [c.perPerson === null ? 1 : 0, (c.perPerson ?? 0) * dir, 0];
+const byDuration =
+  (dir: 1 | -1): SortKeys =>
+  (c) => {
+    const minutes = durationKey(c.product.definition);
+    return [minutes === null ? 1 : 0, (minutes ?? 0) * dir, 0];
+  };
+
+const SORT_KEYS: Record<string, SortKeys> = {
+  recommended: (c) => [featured(c.product) ? 0 : 1, 0, 0],
+  price: byPrice(1),
+  price_desc: byPrice(-1),
+  // Rated trips first, best average then most reviews.
+  rating: (c) => {
+    const rating = c.product.definition.rating;
+    return rating ? [0, -rating.average, -rating.count] : [1, 0, 0];
+  },
+  duration: byDuration(1),
+  duration_desc: byDuration(-1),
+};
 
 interface FacetCount<V extends string | number = string> {
   value: V;
@@ -229,15 +244,17 @@ export function facetsOf(products: readonly Readonly<ProductDoc>[]) {
   const duration = new Map(Object.keys(DURATION_BUCKETS).map((bucket): [string, FacetCount] => [bucket, { value: bucket, name: null, count: 0 }]));
   const pickup: FacetCount = { value: 'hotel', name: null, count: 0 };
   const rating: FacetCount<number>[] = [4.5, 4].map((value) => ({ value, name: null, count: 0 }));
-  for (const product of products) {
+  // Indexed loops: iterators cost more than the counting itself over a thousand trips.
+  for (let i = 0; i < products.length; i++) {
+    const product = products[i];
     const d = product.definition;
     add(city, d.city.slug, d.city.name);
-    for (const c of d.categories) add(category, c.slug, c.name);
+    for (let c = 0; c < d.categories.length; c++) add(category, d.categories[c].slug, d.categories[c].name);
     add(template, d.template, null);
-    for (const bucket of product.duration) duration.get(bucket)!.count += 1;
+    for (let b = 0; b < product.duration.length; b++) duration.get(product.duration[b])!.count += 1;
     if (product.style) add(style, product.style, null);
     if (product.pickup.includes('hotel')) pickup.count += 1;
-    for (const r of rating) if (product.rating !== null && product.rating >= r.value) r.count += 1;
+    if (product.rating !== null) for (const r of rating) if (product.rating >= r.value) r.count += 1;
   }
   return {
     city: ordered(city),

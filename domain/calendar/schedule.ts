@@ -21,11 +21,24 @@ const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/;
 
 /** A real calendar date 'YYYY-MM-DD' (not 2026-02-30). */
 export function isRealDate(date: string): boolean {
-  return DATE.test(date) && DateTime.fromISO(date, { zone: 'UTC' }).isValid;
+  if (!DATE.test(date)) return false;
+  const day = Number(date.slice(8, 10));
+  return isRealMonth(date.slice(0, 7)) && day >= 1 && day <= daysInMonth(date.slice(0, 7));
 }
 
+/** A real month 'YYYY-MM'. */
 export function isRealMonth(month: string): boolean {
-  return /^\d{4}-\d{2}$/.test(month) && DateTime.fromISO(`${month}-01`, { zone: 'UTC' }).isValid;
+  if (!/^\d{4}-\d{2}$/.test(month)) return false;
+  const m = Number(month.slice(5, 7));
+  return m >= 1 && m <= 12;
+}
+
+/** Days of a real month 'YYYY-MM', by the Gregorian calendar's leap years. */
+export function daysInMonth(month: string): number {
+  const year = Number(month.slice(0, 4));
+  const m = Number(month.slice(5, 7));
+  if (m === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
 }
 
 /** ISO weekday (1 = Monday ... 7 = Sunday) of a calendar date, without time zones: a date is a date. */
@@ -132,22 +145,23 @@ const DAY_STATUS_ORDER: StartStatus[] = ['open', 'sold_out', 'past_cutoff', 'clo
 export function cutoffHorizon(option: OptionDefinition, timezone: string, now: Date): string {
   // The horizon is a local minute, and zones are offset by whole minutes: one instant's minute in one zone is one answer.
   const minute = Math.floor((now.getTime() + option.availability.cutoff_hours * 3_600_000) / 60_000);
-  const key = `${timezone}|${minute}`;
-  let horizon = HORIZONS.get(key);
+  let inZone = HORIZONS.get(timezone);
+  if (!inZone) HORIZONS.set(timezone, (inZone = new Map()));
+  let horizon = inZone.get(minute);
   if (horizon === undefined) {
     horizon = DateTime.fromMillis(minute * 60_000, { zone: timezone }).toFormat("yyyy-MM-dd'T'HH:mm");
-    if (HORIZONS.size >= HORIZONS_KEPT) HORIZONS.clear();
-    HORIZONS.set(key, horizon);
+    if (inZone.size >= HORIZONS_KEPT) inZone.clear();
+    inZone.set(minute, horizon);
   }
   return horizon;
 }
 
 /**
  * A list for a date asks a thousand trips for their horizons at one moment, and they share a few
- * zones and cutoffs: time-zone formatting is the dearest step, so its answers are kept.
+ * zones and cutoffs: time-zone formatting is the dearest step, so its answers are kept, by zone then minute.
  */
-const HORIZONS = new Map<string, string>();
-const HORIZONS_KEPT = 10_000;
+const HORIZONS = new Map<string, Map<number, string>>();
+const HORIZONS_KEPT = 1_000;
 
 /** Whether a local start is past a cutoff horizon (local wall-clock time, as cutoffHorizon gives). */
 export function beforeHorizon(start: string, horizon: string): boolean {
