@@ -117,7 +117,9 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
     case 'PaymentReceived': {
       if (state.status === 'none') return state;
       const { paymentId: id, amount, reference, at } = event.data;
-      return { ...state, status: event.data.status, paid: event.data.paid, received: [...state.received, { id, amount, reference, at }] };
+      // Paid in full: nothing is left to bring on arrival.
+      const onArrival = event.data.status === 'paid' ? null : state.onArrival;
+      return { ...state, status: event.data.status, paid: event.data.paid, onArrival, received: [...state.received, { id, amount, reference, at }] };
     }
   }
 }

@@ -61,7 +61,13 @@ const handlers: HandlersOf<BookingsEvent, RecordedEvent, Write[]> = {
     { collection: BOOKINGS, updateOne: { filter: { _id: e.data.ref }, update: { $set: { [`details_given.${e.data.position}`]: true } } } },
   ],
   PaymentProofSubmitted: (e) => [setBooking(e.data.ref, { 'payment.status': 'proof_submitted', 'payment.receipt': receiptRecord(e.data) })],
-  PaymentReceived: (e) => [setBooking(e.data.ref, { 'payment.status': e.data.status, 'payment.paid': e.data.paid })],
+  PaymentReceived: (e) => [
+    setBooking(e.data.ref, {
+      'payment.status': e.data.status,
+      'payment.paid': e.data.paid,
+      ...(e.data.status === 'paid' ? { 'payment.on_arrival': null } : {}),
+    }),
+  ],
   // The lead's email opens the booking (as `email`, or a session of that address): it follows a confirmed fix.
   ContactChanged: (e) =>
     e.data.field === 'email'

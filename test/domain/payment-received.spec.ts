@@ -111,13 +111,15 @@ describe('payment decider: receipts and payments received', () => {
       expect(outstanding(state)).to.deep.equal(eur(0));
     });
 
-    it('records after a receipt, and what came in on arrival', () => {
+    it('records after a receipt, and what came in on arrival (nothing is left to bring once paid)', () => {
       given(paymentDecider, [byTransfer(), proof()])
         .when(record(9137))
         .then([received(9137, 9137)]);
       given(paymentDecider, [byTransfer('pay_on_arrival')])
         .when(record(9137, 'pay_1', { bookingStatus: 'confirmed' }))
         .then([received(9137, 9137)]);
+      expect(fold(paymentDecider, [byTransfer('pay_on_arrival'), received(4000, 4000)])).to.deep.include({ onArrival: eur(9137) });
+      expect(fold(paymentDecider, [byTransfer('pay_on_arrival'), received(9137, 9137)])).to.deep.include({ status: 'paid', onArrival: null });
     });
 
     it('dates the payment when the money came in', () => {

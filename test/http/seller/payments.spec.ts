@@ -103,6 +103,8 @@ describe('HTTP: the seller records payments (POST /v1/bookings/{ref}/payments)',
     expect(recorded.payment.status).to.equal('paid');
     const refund = await server.request('GET', `/v1/public/bookings/${booking.ref}/refund?token=${booking.token}`);
     expect(refund.body.paid).to.deep.equal(booking.due);
+    const view = await server.request('GET', `/v1/public/bookings/${booking.ref}?token=${booking.token}`);
+    expect(view.body.payment).to.include({ status: 'paid', on_arrival: null });
   });
 
   it('needs bookings:write to record and bookings:read to read; another seller or an unknown ref is 404', async () => {
