@@ -4,6 +4,7 @@ import { catalogFeature, catalogPricer, orderTrips, tripCard } from './catalog';
 import { contactChangesFeature } from './contact-changes';
 import { filterListsFeature } from './filter-lists';
 import { contentFeature } from './content';
+import { departuresFeature } from './departures';
 import { enquiriesFeature } from './enquiries';
 import { keysFeature } from './keys';
 import { manageBookingFeature } from './manage-booking';
@@ -38,6 +39,7 @@ export const FEATURES = [
   passkeysFeature,
   enquiriesFeature,
   webhooksFeature,
+  departuresFeature,
   paymentsFeature,
   marketplaceFeature,
 ] as const;

@@ -21,6 +21,7 @@ export interface BookingView {
   details: DetailsSummary;
   cancellation: { by: 'traveller' | 'seller'; refund_pct: number; refund: Money } | null;
   rejection_reason: string | null;
+  reject_code: 'seller_unavailable' | null;
   quote: Quote;
 }
 
@@ -73,6 +74,7 @@ export function bookingView(doc: Readonly<BookingDoc>, now: Date = new Date()): 
     ),
     cancellation: doc.cancellation,
     rejection_reason: doc.rejection_reason,
+    reject_code: doc.reject_code ?? null,
     quote: doc.quote,
   };
 }
@@ -89,6 +91,7 @@ export function bookingDocOf(booking: Booking, payment: Payment): BookingDoc | n
     ...bookingRecord(b),
     start: booking.start,
     rejection_reason: booking.rejectionReason,
+    reject_code: booking.rejectCode,
     status: booking.status,
     pending_expires_at: booking.pendingExpiresAt,
     cancellation: booking.cancellation && cancellationRecord(booking.cancellation),

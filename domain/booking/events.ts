@@ -68,7 +68,8 @@ export type BookingCancelled = Event<
   { ref: string; by: CancelledBy; refundPct: number; refund: Money; reason: string | null; at: string; refundInstead?: boolean }
 >;
 /** The seller declined a booking that waited for their answer; its places return to sale. */
-export type BookingRejected = Event<'BookingRejected', { ref: string; reason: string; at: string }>;
+/** `code` seller_unavailable: declined by the platform because the seller left the marketplace the request was made on. */
+export type BookingRejected = Event<'BookingRejected', { ref: string; reason: string; at: string; code?: 'seller_unavailable' }>;
 /** The seller accepted a request paid by transfer or link: the traveller is asked to pay by `dueAt`, when the request now lapses. */
 export type BookingAccepted = Event<'BookingAccepted', { ref: string; dueAt: string; at: string }>;
 /** A pending booking whose `pending_expires_at` passed with no answer or no money; its places return to sale. */
@@ -120,6 +121,8 @@ export type Booking =
       pendingExpiresAt: string | null;
       cancellation: Cancellation | null;
       rejectionReason: string | null;
+      /** Why the platform, not the seller, declined it (seller_unavailable); null otherwise. */
+      rejectCode: 'seller_unavailable' | null;
       /** The seller accepted a request that waits for its money. */
       accepted: boolean;
       move: BookingMove | null;
@@ -136,6 +139,7 @@ export function evolveBooking(state: Booking, event: BookingEvent): Booking {
       pendingExpiresAt: null,
       cancellation: null,
       rejectionReason: null,
+      rejectCode: null,
       accepted: false,
       move: null,
     };
@@ -155,7 +159,7 @@ export function evolveBooking(state: Booking, event: BookingEvent): Booking {
         cancellation: { by: event.data.by, refundPct: event.data.refundPct, refund: event.data.refund },
       };
     case 'BookingRejected':
-      return { ...state, status: 'rejected', pendingExpiresAt: null, rejectionReason: event.data.reason };
+      return { ...state, status: 'rejected', pendingExpiresAt: null, rejectionReason: event.data.reason, rejectCode: event.data.code ?? null };
     case 'BookingAccepted':
       return { ...state, accepted: true, pendingExpiresAt: event.data.dueAt };
     case 'BookingLapsed':

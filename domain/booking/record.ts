@@ -26,6 +26,7 @@ export function bookingRecord(b: BookingPlacedData) {
     placed_at: b.placedAt,
     hold_expires_at: null,
     rejection_reason: null,
+    reject_code: null,
     details_needed: (b.travellers ?? []).length > 0,
     // Kept only where the booking was placed with its rule: documents of older bookings stay as they were.
     ...(b.detailsRule ? { details_rule: b.detailsRule } : {}),

@@ -113,6 +113,10 @@ const BookingView = object(
     ),
     cancellation: orNull(ref('Cancellation')),
     rejection_reason: nStr,
+    reject_code: described(
+      orNull(enumOf('seller_unavailable')),
+      'Why the platform declined a request rather than the seller: seller_unavailable when the seller left the marketplace it was made on; null otherwise',
+    ),
     quote: described(ref('Quote'), 'The quote as sold'),
   },
   {},

@@ -22,6 +22,8 @@ import { enquiriesSchemas } from './enquiries.schemas';
 import { manageBookingOperations } from './manage-booking';
 import { manageBookingSchemas } from './manage-booking.schemas';
 import { receiptOperations } from './receipt';
+import { refundInsteadOperations } from './refund-instead';
+import { refundInsteadSchemas } from './refund-instead.schemas';
 import { passkeyOperations } from './passkeys';
 import { passkeySchemas } from './passkeys.schemas';
 import { savedTripsOperations } from './saved-trips';
@@ -61,6 +63,7 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       ...receiptOperations,
       ...travellersOperations,
       ...contactChangesOperations,
+      ...refundInsteadOperations,
       ...contentOperations,
       ...filterListOperations,
       ...searchOperations,
@@ -76,6 +79,7 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       ...manageBookingSchemas,
       ...travellersSchemas,
       ...contactChangesSchemas,
+      ...refundInsteadSchemas,
       ...contentSchemas,
       ...filterListSchemas,
       ...searchSchemas,

@@ -9,6 +9,8 @@ import { sellerBookingOperations } from './bookings';
 import { sellerBookingSchemas } from './bookings.schemas';
 import { contentSellerOperations } from './content';
 import { contentSellerSchemas } from './content.schemas';
+import { departureSellerOperations } from './departures';
+import { departureSellerSchemas } from './departures.schemas';
 import { enquirySellerOperations } from './enquiries';
 import { enquirySellerSchemas } from './enquiries.schemas';
 import { keyOperations, keySchemas } from './keys';
@@ -49,6 +51,7 @@ export function sellerSurface(deps: SellerSurfaceDeps): Surface {
       ...contentSellerOperations,
       ...enquirySellerOperations,
       ...webhookSellerOperations,
+      ...departureSellerOperations,
       ...teamOperations,
       ...keyOperations,
       ...websiteKeyOperations,
@@ -61,6 +64,7 @@ export function sellerSurface(deps: SellerSurfaceDeps): Surface {
       ...contentSellerSchemas,
       ...enquirySellerSchemas,
       ...webhookSellerSchemas,
+      ...departureSellerSchemas,
       ...teamSchemas,
       ...keySchemas,
       ...websiteKeySchemas,

@@ -1,7 +1,8 @@
 /** The OpenAPI `webhooks` section: what each event type's POST to an endpoint carries. */
-import { WEBHOOK_EVENT_TYPES, TEST_EVENT_TYPE } from '../../domain/webhook';
+import { WEBHOOK_EVENT_TYPES, TEST_EVENT_TYPE, type WebhookEventType } from '../../domain/webhook';
 import { described, id, localStart, nStr, object, orNull, text, timestamp } from '../kernel/answer-schema';
-import { Schema, enumOf, int, ref, str } from '../kernel/schema';
+import { CALL_OFF_REASONS } from '../../domain/departure';
+import { Schema, arr, enumOf, int, ref, str } from '../kernel/schema';
 
 const bookingData = (extra: Record<string, Schema> = {}) =>
   object({
@@ -20,8 +21,8 @@ const attribution = described(
   'The attribution checkout recorded (utm_*, referrer, ...), or null',
 );
 
-/** Types the log records today; the others are declared for when their events exist and are not sent yet. */
-const SENT: Record<string, { summary: string; data: Schema }> = {
+/** Every event type a seller can subscribe to, with what its `data` carries. */
+const SENT: Record<WebhookEventType | typeof TEST_EVENT_TYPE, { summary: string; data: Schema }> = {
   'booking.requested': { summary: 'A booking request waits for the seller', data: bookingData({ attribution, expires_at: orNull(timestamp) }) },
   'booking.confirmed': { summary: 'A booking was confirmed', data: bookingData({ attribution }) },
   'booking.cancelled': {
@@ -44,6 +45,24 @@ const SENT: Record<string, { summary: string; data: Schema }> = {
     summary: "Staff messaged the travellers of the booking's start (once per booking)",
     data: bookingData({ message_id: text, message: text }),
   },
+  'departure.cancelled': {
+    summary: 'The seller called off a start (once per call): every booking of it was moved to the start offered instead or cancelled and refunded',
+    data: object({
+      call_id: id,
+      option_id: id,
+      start: localStart,
+      reason: described(enumOf(...CALL_OFF_REASONS), 'Why the start was called off'),
+      note: nStr,
+      offered_start: described(orNull(localStart), 'The start offered instead, or null'),
+      bookings: arr(
+        object({
+          booking_ref: text,
+          outcome: enumOf('moved', 'cancelled'),
+          start: described(orNull(localStart), 'Where a moved booking went; null when cancelled'),
+        }),
+      ),
+    }),
+  },
   'payment.proof_submitted': {
     summary: 'The traveller uploaded proof of payment (a transfer receipt) for the seller to check',
     data: bookingData({ receipt_id: text, content_type: text, size: int(1) }),
@@ -63,10 +82,6 @@ const SENT: Record<string, { summary: string; data: Schema }> = {
   [TEST_EVENT_TYPE]: { summary: 'Sent by POST /v1/webhooks/{id}/test only', data: object({ endpoint_id: id, message: text }) },
 };
 
-const LATER: Record<string, string> = {
-  'departure.cancelled': "A departure was called off: call id, reason, note, offered start, each booking's outcome",
-};
-
 const signatureHeaders = [
   { name: 'Service-Event-Id', in: 'header', required: true, description: 'The event id: the same on every attempt, so a repeat can be dropped', schema: str() },
   { name: 'Service-Timestamp', in: 'header', required: true, description: 'When this attempt was signed, unix seconds', schema: str({ pattern: '^[0-9]+$' }) },
@@ -80,13 +95,12 @@ const signatureHeaders = [
   },
 ];
 
-function pathItem(type: string, summary: string, data: Schema, later: boolean) {
-  const note = later ? ' Declared for when its event exists: not sent yet.' : '';
+function pathItem(type: string, summary: string, data: Schema) {
   return {
     post: {
       operationId: `webhook_${type.replace(/\./g, '_')}`,
       summary,
-      description: `Event type ${type}.${note} POSTed to endpoints subscribed to it; any 2xx within 10 s is success, otherwise retried after 1, 5 and 30 minutes, then 2, 6, 12 and 24 hours.`,
+      description: `Event type ${type}. POSTed to endpoints subscribed to it; any 2xx within 10 s is success, otherwise retried after 1, 5 and 30 minutes, then 2, 6, 12 and 24 hours.`,
       parameters: signatureHeaders,
       requestBody: {
         required: true,
@@ -97,9 +111,6 @@ function pathItem(type: string, summary: string, data: Schema, later: boolean) {
   };
 }
 
-const laterData = object({});
-
-export const webhookEventDocs: Record<string, unknown> = Object.fromEntries([
-  ...Object.entries(SENT).map(([type, { summary, data }]) => [type, pathItem(type, summary, data, false)]),
-  ...WEBHOOK_EVENT_TYPES.filter((type) => !(type in SENT)).map((type) => [type, pathItem(type, LATER[type] ?? type, laterData, true)]),
-]);
+export const webhookEventDocs: Record<string, unknown> = Object.fromEntries(
+  ([...WEBHOOK_EVENT_TYPES, TEST_EVENT_TYPE] as const).map((type) => [type, pathItem(type, SENT[type].summary, SENT[type].data)]),
+);

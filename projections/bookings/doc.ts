@@ -39,6 +39,10 @@ export interface BookingDoc extends Doc {
   pending_expires_at: string | null;
   cancellation: { by: 'traveller' | 'seller'; refund_pct: number; refund: Money } | null;
   rejection_reason: string | null;
+  /** seller_unavailable: declined because the seller left the marketplace; null otherwise. Absent on documents projected before it existed. */
+  reject_code?: 'seller_unavailable' | null;
+  /** The seller called off the start the booking was for and moved it to `to` (now its `start`); absent otherwise. */
+  move?: { call_id: string; from: string; to: string; reason: string; note: string | null; at: string };
   /** The option collects traveller details at checkout (they were given then). */
   details_needed?: boolean;
   /** The trip's zone, which `start` is local to. */

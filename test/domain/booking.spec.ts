@@ -108,6 +108,7 @@ describe('booking decider', () => {
         pendingExpiresAt: null,
         cancellation: null,
         rejectionReason: null,
+        rejectCode: null,
         accepted: false,
         move: null,
       });

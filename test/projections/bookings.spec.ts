@@ -82,6 +82,7 @@ describe('bookings projector', () => {
           placed_at: '2026-05-01T10:00:00.000Z',
           hold_expires_at: null,
           rejection_reason: null,
+          reject_code: null,
           details_needed: false,
           status: 'confirmed',
           pending_expires_at: null,

@@ -1,4 +1,5 @@
 import { bookingDecider, bookingStream, type BookingEvent } from '../../../domain/booking';
+import type { CallOffSettled } from '../../../domain/departure';
 import type { EnquiryEvent } from '../../../domain/enquiry';
 import type { PaymentEvent } from '../../../domain/payment';
 import { productDecider, productStream, type ProductEvent } from '../../../domain/product';
@@ -9,7 +10,7 @@ import type { Platform } from '../../platform/platform';
 import { defineReactor } from '../../platform/processing/reactor';
 import { scheduleDeliveries } from '../schedule';
 
-type Source = BookingEvent | PaymentEvent | EnquiryEvent | ProductEvent | SiteContentEvent;
+type Source = BookingEvent | PaymentEvent | CallOffSettled | EnquiryEvent | ProductEvent | SiteContentEvent;
 /** What the webhook event takes from the log's record: its id, position and time. */
 type Logged = Pick<RecordedEvent, 'id' | 'position' | 'recordedAt'>;
 
@@ -75,6 +76,16 @@ export const webhookDeliveriesReactor = defineReactor<Source>('webhook-deliverie
       paid: e.data.paid,
       payment_status: e.data.status,
       reference: e.data.reference,
+    }),
+  CallOffSettled: (e, p) =>
+    emit(p, e, e.data.sellerId, 'departure.cancelled', {
+      call_id: e.data.callId,
+      option_id: e.data.optionId,
+      start: e.data.start,
+      reason: e.data.reason,
+      note: e.data.note,
+      offered_start: e.data.offeredStart,
+      bookings: e.data.outcomes.map((o) => ({ booking_ref: o.ref, outcome: o.outcome, start: o.to ?? null })),
     }),
   EnquiryReceived: (e, p) =>
     emit(p, e, e.data.sellerId, 'enquiry.received', {

@@ -64,6 +64,54 @@ describe('HTTP: marketplace rules', () => {
     // Not a member any more: nothing to leave.
     expectProblem(await server.request('POST', `/v1/storefronts/${market.id}/leave`, { key: null, secret: OWNER_KEY }), 404, 'NotFound');
   });
+  it('declines the requests still waiting on the marketplace of a seller that leaves it, with reject_code seller_unavailable', async () => {
+    const market = { id: (await site('marketplace'))._id };
+    const request = await pendingRequestOnMarketplace(server);
+    const left = await server.request('POST', `/v1/storefronts/${market.id}/leave`, { key: null, secret: OWNER_KEY });
+    expect(left.status, left.text).to.equal(200);
+    let view: any;
+    for (let i = 0; i < 100; i += 1) {
+      view = (await server.request('GET', `/v1/public/bookings/${request.ref}?token=${request.token}`, { key: MARKET_KEY })).body;
+      if (view.status !== 'pending') break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(view).to.include({ status: 'rejected', reject_code: 'seller_unavailable' });
+    expect(view.rejection_reason).to.be.a('string').that.is.not.empty;
+  });
 });
 
 const LEAD = { name: 'Ana Lima', email: 'ana@example.com', phone: '+351912345678' };
+
+/** A booking request of Atlas Trails on the marketplace that waits for the seller's answer. */
+async function pendingRequestOnMarketplace(server: TestServer): Promise<{ ref: string; token: string }> {
+  const list = await server.request('GET', '/v1/public/products?limit=100&seller=atlas-trails', { key: MARKET_KEY });
+  for (const card of list.body.data) {
+    const trip = (await server.request('GET', `/v1/public/products/${card.id}`, { key: MARKET_KEY })).body;
+    for (const option of trip.options) {
+      if (option.ask_for_price || option.units.length === 0) continue;
+      if (option.capacity_mode !== 'on_request' && option.confirmation !== 'manual') continue;
+      const unit = option.units.find((u: any) => u.type === 'adult') ?? option.units[0];
+      let start: string;
+      try {
+        start = await openStart(server, option.id, '2026-12', '10', MARKET_KEY);
+      } catch {
+        continue;
+      }
+      const selection = { option_id: option.id, start, units: [{ unit_id: unit.id, qty: Math.max(1, unit.min_qty ?? 1) }] };
+      const methods = await server.request('GET', `/v1/public/payment-methods?option_id=${option.id}&start=${encodeURIComponent(start)}`, { key: MARKET_KEY });
+      const offered: any[] = Array.isArray(methods.body) ? methods.body : (methods.body?.data ?? []);
+      const payment_method = offered.find((m) => m.kind === 'pay_on_arrival')?.kind ?? offered[0]?.kind;
+      const fields: string[] = option.traveller_details?.collect === 'checkout' ? option.traveller_details.fields : [];
+      const traveller_details = fields.length > 0 ? [Object.fromEntries(fields.map((f) => [f, f.includes('birth') ? '1990-01-01' : 'X1234567']))] : undefined;
+      let body: Record<string, unknown> = { ...selection, lead: LEAD, payment_method, traveller_details };
+      if (option.capacity_mode !== 'on_request') {
+        const hold = await server.request('POST', '/v1/public/holds', { key: MARKET_KEY, body: selection });
+        if (hold.status !== 201) continue;
+        body = { ref: hold.body.ref, lead: LEAD, payment_method, traveller_details };
+      }
+      const done = await server.request('POST', '/v1/public/checkout', { key: MARKET_KEY, body, headers: { 'Idempotency-Key': `leave-${option.id}` } });
+      if (done.status === 200 && done.body.status === 'pending') return { ref: done.body.ref, token: done.body.booking_token };
+    }
+  }
+  throw new Error('the demo marketplace has no Atlas Trails option that waits for the seller');
+}

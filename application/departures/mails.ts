@@ -1,0 +1,135 @@
+import Decimal from 'decimal.js';
+import { type Money, minorDigits } from '../../domain/shared/money';
+import type { Mail } from '../platform/ports/mailer';
+
+/** Money as a traveller reads it: 26.00 USD, 3940 JPY, 12.500 OMR. */
+function formatMoney(m: Money): string {
+  const digits = minorDigits(m.currency);
+  return `${new Decimal(m.amount).div(new Decimal(10).pow(digits)).toFixed(digits)} ${m.currency}`;
+}
+
+interface Words {
+  reasons: Record<string, string>;
+  moved: (ref: string) => string;
+  movedText: (trip: string, from: string, to: string, reason: string, refund: string) => string;
+  cancelled: (ref: string) => string;
+  cancelledText: (trip: string, start: string, reason: string, refund: string) => string;
+  message: (ref: string) => string;
+  messageText: (trip: string, start: string) => string;
+  note: string;
+}
+
+const WORDS: Record<string, Words> = {
+  en: {
+    reasons: {
+      weather: 'the weather',
+      too_few_travellers: 'too few travellers',
+      guide_unavailable: 'the lack of a guide',
+      vehicle_unavailable: 'the lack of a vehicle',
+      safety: 'safety reasons',
+      other: 'circumstances beyond our control',
+    },
+    moved: (ref) => `Booking ${ref}: your trip has a new date`,
+    movedText: (trip, from, to, reason, refund) =>
+      `${trip} on ${from} is called off because of ${reason}. Your booking now stands for ${to}: your places are kept there. ` +
+      `If the new date does not suit you, you can take a refund of ${refund} instead until ${to}, from the page that manages your booking.`,
+    cancelled: (ref) => `Booking ${ref} cancelled by the seller`,
+    cancelledText: (trip, start, reason, refund) =>
+      `${trip} on ${start} is called off because of ${reason}, and your booking is cancelled. Refund: ${refund}, everything you paid.`,
+    message: (ref) => `A message about your booking ${ref}`,
+    messageText: (trip, start) => `The seller writes about ${trip} on ${start}:`,
+    note: 'Note from the seller',
+  },
+  es: {
+    reasons: {
+      weather: 'el tiempo',
+      too_few_travellers: 'falta de viajeros',
+      guide_unavailable: 'falta de guía',
+      vehicle_unavailable: 'falta de vehículo',
+      safety: 'motivos de seguridad',
+      other: 'causas ajenas a nosotros',
+    },
+    moved: (ref) => `Reserva ${ref}: su viaje tiene nueva fecha`,
+    movedText: (trip, from, to, reason, refund) =>
+      `${trip} del ${from} se cancela por ${reason}. Su reserva pasa al ${to}: sus plazas se mantienen. ` +
+      `Si la nueva fecha no le conviene, puede pedir en su lugar un reembolso de ${refund} hasta el ${to}, desde la página de su reserva.`,
+    cancelled: (ref) => `Reserva ${ref} cancelada por el vendedor`,
+    cancelledText: (trip, start, reason, refund) =>
+      `${trip} del ${start} se cancela por ${reason} y su reserva queda cancelada. Reembolso: ${refund}, todo lo que pagó.`,
+    message: (ref) => `Un mensaje sobre su reserva ${ref}`,
+    messageText: (trip, start) => `El vendedor le escribe sobre ${trip} del ${start}:`,
+    note: 'Nota del vendedor',
+  },
+  de: {
+    reasons: {
+      weather: 'des Wetters',
+      too_few_travellers: 'zu weniger Reisender',
+      guide_unavailable: 'eines fehlenden Reiseleiters',
+      vehicle_unavailable: 'eines fehlenden Fahrzeugs',
+      safety: 'der Sicherheit',
+      other: 'unvorhersehbarer Umstände',
+    },
+    moved: (ref) => `Buchung ${ref}: Ihre Reise hat einen neuen Termin`,
+    movedText: (trip, from, to, reason, refund) =>
+      `${trip} am ${from} fällt wegen ${reason} aus. Ihre Buchung gilt nun für ${to}: Ihre Plätze sind dort reserviert. ` +
+      `Passt Ihnen der neue Termin nicht, können Sie stattdessen bis ${to} eine Erstattung von ${refund} auf der Seite Ihrer Buchung wählen.`,
+    cancelled: (ref) => `Buchung ${ref} vom Anbieter storniert`,
+    cancelledText: (trip, start, reason, refund) =>
+      `${trip} am ${start} fällt wegen ${reason} aus, Ihre Buchung ist storniert. Erstattung: ${refund}, alles, was Sie bezahlt haben.`,
+    message: (ref) => `Eine Nachricht zu Ihrer Buchung ${ref}`,
+    messageText: (trip, start) => `Der Anbieter schreibt Ihnen zu ${trip} am ${start}:`,
+    note: 'Hinweis des Anbieters',
+  },
+  ja: {
+    reasons: {
+      weather: '天候',
+      too_few_travellers: '参加者不足',
+      guide_unavailable: 'ガイドの手配不可',
+      vehicle_unavailable: '車両の手配不可',
+      safety: '安全上の理由',
+      other: 'やむを得ない事情',
+    },
+    moved: (ref) => `予約 ${ref}: 日程が変更されました`,
+    movedText: (trip, from, to, reason, refund) =>
+      `${from} の${trip}は${reason}のため中止となりました。ご予約は ${to} に変更され、お席は確保されています。` +
+      `新しい日程がご都合に合わない場合は、${to} まで予約管理ページから代わりに ${refund} の返金を選べます。`,
+    cancelled: (ref) => `予約 ${ref} は販売者によりキャンセルされました`,
+    cancelledText: (trip, start, reason, refund) =>
+      `${start} の${trip}は${reason}のため中止となり、ご予約はキャンセルされました。返金額: ${refund}（お支払い全額）。`,
+    message: (ref) => `ご予約 ${ref} に関するお知らせ`,
+    messageText: (trip, start) => `${start} の${trip}について販売者からのメッセージです:`,
+    note: '販売者からのメモ',
+  },
+};
+
+const wordsFor = (locale: string | null): Words => WORDS[locale ?? 'en'] ?? WORDS.en;
+const reasonIn = (w: Words, reason: string): string => w.reasons[reason] ?? reason;
+const withNote = (w: Words, text: string, note: string | null): string => (note ? `${text}\n\n${w.note}: ${note}` : text);
+
+interface MailTo {
+  to: string;
+  locale: string | null;
+  ref: string;
+  trip: string;
+}
+
+/** The traveller of a booking moved to a later start: the new start, why, and the refund offered instead until then. */
+export function bookingMovedMail(m: MailTo, move: { from: string; to: string; reason: string; note: string | null; refund: Money }): Mail {
+  const w = wordsFor(m.locale);
+  const text = w.movedText(m.trip, move.from, move.to, reasonIn(w, move.reason), formatMoney(move.refund));
+  return { to: m.to, locale: m.locale, subject: w.moved(m.ref), text: withNote(w, text, move.note), booking: { ref: m.ref } };
+}
+
+/** The traveller of a booking the seller cancelled when calling off its start: why, and the full refund. */
+export function calledOffCancelledMail(m: MailTo, c: { start: string; reason: string; note: string | null; refund: Money }): Mail {
+  const w = wordsFor(m.locale);
+  const text = w.cancelledText(m.trip, c.start, reasonIn(w, c.reason), formatMoney(c.refund));
+  return { to: m.to, locale: m.locale, subject: w.cancelled(m.ref), text: withNote(w, text, c.note), booking: { ref: m.ref } };
+}
+
+/** Staff's message to the travellers of a start, as sent: the seller's own subject when given. */
+export function departureMessageMail(m: MailTo, msg: { start: string; subject: string | null; message: string }): Mail {
+  const w = wordsFor(m.locale);
+  const subject = msg.subject ? `${msg.subject} (${m.ref})` : w.message(m.ref);
+  return { to: m.to, locale: m.locale, subject, text: `${w.messageText(m.trip, msg.start)}\n\n${msg.message}`, booking: { ref: m.ref } };
+}
