@@ -25,6 +25,8 @@ import { receiptOperations } from './receipt';
 import { refundInsteadOperations } from './refund-instead';
 import { refundInsteadSchemas } from './refund-instead.schemas';
 import { passkeyOperations } from './passkeys';
+import { refundInsteadOperations } from './refund-instead';
+import { refundInsteadSchemas } from './refund-instead.schemas';
 import { passkeySchemas } from './passkeys.schemas';
 import { savedTripsOperations } from './saved-trips';
 import { savedTripsSchemas } from './saved-trips.schemas';
@@ -60,6 +62,7 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       ...availabilityOperations,
       ...bookingOperations,
       ...manageBookingOperations,
+      ...refundInsteadOperations,
       ...receiptOperations,
       ...travellersOperations,
       ...contactChangesOperations,
@@ -77,6 +80,7 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       ...availabilitySchemas,
       ...bookingSchemas,
       ...manageBookingSchemas,
+      ...refundInsteadSchemas,
       ...travellersSchemas,
       ...contactChangesSchemas,
       ...refundInsteadSchemas,

@@ -54,6 +54,13 @@ const handlers: HandlersOf<BookingsEvent, RecordedEvent, Write[]> = {
   BookingConfirmed: (e) => [setBooking(e.data.ref, { status: 'confirmed', pending_expires_at: null })],
   BookingPending: (e) => [setBooking(e.data.ref, { status: 'pending', pending_expires_at: e.data.expiresAt })],
   BookingCancelled: (e) => [setBooking(e.data.ref, { status: 'cancelled', cancellation: cancellationRecord(e.data) })],
+  // A booking moved by the seller is for its new start from now on: lists and counts of that start include it.
+  BookingMoved: (e) => [
+    setBooking(e.data.ref, {
+      start: e.data.to,
+      move: { call_id: e.data.callId, from: e.data.from, to: e.data.to, reason: e.data.reason, note: e.data.note, at: e.data.at },
+    }),
+  ],
   PaymentArranged: (e) => [setBooking(e.data.ref, { payment: paymentRecord({ ...e.data, refunded: { amount: 0, currency: e.data.paid.currency } }) })],
   PaymentCancelled: (e) => [setBooking(e.data.ref, { 'payment.status': 'cancelled', 'payment.on_arrival': null, 'payment.due_at': null })],
   PaymentRefunded: (e) => [setBooking(e.data.ref, { 'payment.refunded': e.data.refunded, 'payment.status': e.data.status })],
