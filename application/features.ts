@@ -5,7 +5,6 @@ import { contactChangesFeature } from './contact-changes';
 import { filterListsFeature } from './filter-lists';
 import { contentFeature } from './content';
 import { departuresFeature } from './departures';
-import { departuresFeature } from './departures';
 import { enquiriesFeature } from './enquiries';
 import { keysFeature } from './keys';
 import { manageBookingFeature } from './manage-booking';
@@ -42,7 +41,6 @@ export const FEATURES = [
   webhooksFeature,
   departuresFeature,
   paymentsFeature,
-  departuresFeature,
   marketplaceFeature,
 ] as const;
 

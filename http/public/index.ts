@@ -25,8 +25,6 @@ import { receiptOperations } from './receipt';
 import { refundInsteadOperations } from './refund-instead';
 import { refundInsteadSchemas } from './refund-instead.schemas';
 import { passkeyOperations } from './passkeys';
-import { refundInsteadOperations } from './refund-instead';
-import { refundInsteadSchemas } from './refund-instead.schemas';
 import { passkeySchemas } from './passkeys.schemas';
 import { savedTripsOperations } from './saved-trips';
 import { savedTripsSchemas } from './saved-trips.schemas';
@@ -62,7 +60,6 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       ...availabilityOperations,
       ...bookingOperations,
       ...manageBookingOperations,
-      ...refundInsteadOperations,
       ...receiptOperations,
       ...travellersOperations,
       ...contactChangesOperations,
@@ -80,7 +77,6 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       ...availabilitySchemas,
       ...bookingSchemas,
       ...manageBookingSchemas,
-      ...refundInsteadSchemas,
       ...travellersSchemas,
       ...contactChangesSchemas,
       ...refundInsteadSchemas,

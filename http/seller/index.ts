@@ -11,8 +11,6 @@ import { contentSellerOperations } from './content';
 import { contentSellerSchemas } from './content.schemas';
 import { departureSellerOperations } from './departures';
 import { departureSellerSchemas } from './departures.schemas';
-import { departureSellerOperations } from './departures';
-import { departureSellerSchemas } from './departures.schemas';
 import { enquirySellerOperations } from './enquiries';
 import { enquirySellerSchemas } from './enquiries.schemas';
 import { keyOperations, keySchemas } from './keys';
@@ -54,7 +52,6 @@ export function sellerSurface(deps: SellerSurfaceDeps): Surface {
       ...enquirySellerOperations,
       ...webhookSellerOperations,
       ...departureSellerOperations,
-      ...departureSellerOperations,
       ...teamOperations,
       ...keyOperations,
       ...websiteKeyOperations,
@@ -67,7 +64,6 @@ export function sellerSurface(deps: SellerSurfaceDeps): Surface {
       ...contentSellerSchemas,
       ...enquirySellerSchemas,
       ...webhookSellerSchemas,
-      ...departureSellerSchemas,
       ...departureSellerSchemas,
       ...teamSchemas,
       ...keySchemas,

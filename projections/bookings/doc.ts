@@ -63,6 +63,4 @@ export interface BookingDoc extends Doc {
     bank?: { account_name: string; iban: string; bic: string; bank_name: string } | null;
     receipt?: { received_at: string; content_type: string; size: number } | null;
   };
-  /** The seller called off the start the booking was for and moved it to `to` (now its `start`); absent otherwise. */
-  move?: { call_id: string; from: string; to: string; reason: string; note: string | null; at: string };
 }
