@@ -15,6 +15,7 @@ import type { Platform } from './platform/platform';
 import { savedTripsFeature } from './saved-trips';
 import { searchFeature } from './search';
 import { sellerFeature } from './seller';
+import { sellerBookingsFeature } from './seller-bookings';
 import { teamFeature } from './team';
 import { travellerAccountFeature } from './traveller-account';
 import { travellerDetailsFeature } from './traveller-details';
@@ -42,6 +43,7 @@ export const FEATURES = [
   departuresFeature,
   paymentsFeature,
   marketplaceFeature,
+  sellerBookingsFeature,
 ] as const;
 
 type Features = (typeof FEATURES)[number];

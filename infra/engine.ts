@@ -108,6 +108,7 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
   const blobs = await openBlobStore(config);
   const platform: Platform = {
     commands,
+    events,
     docs,
     blobs,
     clock,

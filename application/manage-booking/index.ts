@@ -7,6 +7,7 @@ import { openBooking, type Proof } from './access';
 import { myBookings } from './my-bookings';
 
 export { openBooking, type Proof } from './access';
+export { cancellationFollowUpsReactor } from './reactors/cancellation-follow-ups';
 import * as manage from './manage';
 import { cancellationFollowUpsReactor } from './reactors/cancellation-follow-ups';
 import { cancellationMailReactor } from './reactors/cancellation-mail';

@@ -2,6 +2,7 @@ import type { CommandHandler } from './command-handler';
 import type { BlobStore } from './ports/blob-store';
 import type { Clock } from './ports/clock';
 import type { DocumentStore } from './ports/document-store';
+import type { EventStore } from './ports/event-store';
 import type { Fx } from './ports/fx';
 import type { Ids } from './ports/ids';
 import type { Logger } from './ports/logger';
@@ -50,6 +51,8 @@ export type AwaitReactor = (reactor: string, position: number) => Promise<boolea
  */
 export interface Platform {
   commands: CommandHandler;
+  /** The log read one stream at a time (what a booking's history shows); writes go through `commands`. */
+  events: Pick<EventStore, 'readStream'>;
   docs: DocumentStore;
   /** Files kept beside the events (receipts). */
   blobs: BlobStore;

@@ -54,7 +54,14 @@ const Cancellation = object({ by: enumOf('traveller', 'seller'), refund_pct: int
 const BookingView = object(
   {
     ref: bookingRef,
-    status: enumOf('on_hold', 'confirmed', 'pending', 'cancelled'),
+    status: described(
+      enumOf('on_hold', 'confirmed', 'pending', 'cancelled', 'rejected', 'lapsed'),
+      'pending: waits for the seller (a request) or for its money (transfer or link) until pending_expires_at; confirmed; ' +
+        'cancelled (cancellation says by whom and the refund; a pending booking the traveller withdrew is cancelled by traveller, everything paid refunded); ' +
+        'rejected: the seller declined it (rejection_reason says why), its places returned and everything paid refunded; ' +
+        'lapsed: pending_expires_at passed with no answer from the seller or no money, its places returned and everything paid refunded. ' +
+        'cancelled, rejected and lapsed are final',
+    ),
     start: localStart,
     pax: int(0),
     hold_expires_at: nTimestamp,

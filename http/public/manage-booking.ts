@@ -48,9 +48,10 @@ export const cancelBooking = publicOperation({
   path: '/v1/public/bookings/{ref}/cancel',
   summary: 'Cancel a booking (booking token only)',
   description:
-    'Cancels a confirmed booking: cancellation.by is traveller, the places return to sale and the traveller is emailed. ' +
+    'Cancels a confirmed booking (refund as its policy says) or withdraws a pending one (refund_pct 100: everything paid so far goes back, usually nothing): ' +
+    'cancellation.by is traveller, the places return to sale and the traveller is emailed. ' +
     "Access is the booking_token (`token`) or the owner's session; the lead's email cannot cancel: with `email` alone the answer is 401 Unauthenticated. A wrong token or email answers 404 NotFound (entity booking). " +
-    'Cancelling again answers 409 Conflict, reason booking_not_confirmed, details {ref, booking_status}.',
+    'Cancelling a cancelled, rejected or lapsed booking answers 409 Conflict, reason booking_not_confirmed, details {ref, booking_status}.',
   params: { ref: anyRef },
   query: access,
   body: obj({ reason: str({ maxLength: 2000 }) }),

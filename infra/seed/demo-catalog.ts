@@ -559,7 +559,18 @@ const TRIPS: TripSpec[] = [
         ['Traslados al hotel'],
       ),
     },
-    options: [simpleOption(5500, ['17:30', '19:30'], 12, 4, { name: 'Shared sailing yacht' })],
+    options: [
+      simpleOption(5500, ['17:30', '19:30'], 12, 4, { name: 'Shared sailing yacht' }),
+      // The skipper confirms each dinner sail by hand (the galley is small): the demo's request that waits for the seller.
+      option({
+        key: 'dinner',
+        name: 'Sunset sail with dinner on board',
+        confirmation: 'manual',
+        units: [adult()],
+        tiers: [tier(1, null, { adult: 9800 })],
+        availability: slots(['19:00'], 8, 24),
+      }),
+    ],
     extras: [extra('sparkling', 'Bottle of Portuguese sparkling wine', 2800, { min_age: 18, max_per_booking: 3 })],
   },
   {

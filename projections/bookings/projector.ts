@@ -53,7 +53,13 @@ const handlers: HandlersOf<BookingsEvent, RecordedEvent, Write[]> = {
   ],
   BookingConfirmed: (e) => [setBooking(e.data.ref, { status: 'confirmed', pending_expires_at: null })],
   BookingPending: (e) => [setBooking(e.data.ref, { status: 'pending', pending_expires_at: e.data.expiresAt })],
-  BookingCancelled: (e) => [setBooking(e.data.ref, { status: 'cancelled', cancellation: cancellationRecord(e.data) })],
+  BookingCancelled: (e) => [setBooking(e.data.ref, { status: 'cancelled', cancellation: cancellationRecord(e.data), pending_expires_at: null })],
+  BookingRejected: (e) => [
+    setBooking(e.data.ref, { status: 'rejected', rejection_reason: e.data.reason, reject_code: e.data.code ?? null, pending_expires_at: null }),
+  ],
+  // An accepted request waits for its money until it is due; the lapse sweep reads this.
+  BookingAccepted: (e) => [setBooking(e.data.ref, { pending_expires_at: e.data.dueAt })],
+  BookingLapsed: (e) => [setBooking(e.data.ref, { status: 'lapsed', pending_expires_at: null })],
   // A booking moved by the seller is for its new start from now on: lists and counts of that start include it.
   BookingMoved: (e) => [
     setBooking(e.data.ref, {
@@ -63,6 +69,7 @@ const handlers: HandlersOf<BookingsEvent, RecordedEvent, Write[]> = {
   ],
   PaymentArranged: (e) => [setBooking(e.data.ref, { payment: paymentRecord({ ...e.data, refunded: { amount: 0, currency: e.data.paid.currency } }) })],
   PaymentCancelled: (e) => [setBooking(e.data.ref, { 'payment.status': 'cancelled', 'payment.on_arrival': null, 'payment.due_at': null })],
+  PaymentRequested: (e) => [setBooking(e.data.ref, { 'payment.due_at': e.data.dueAt })],
   PaymentRefunded: (e) => [setBooking(e.data.ref, { 'payment.refunded': e.data.refunded, 'payment.status': e.data.status })],
   TravellerDetailsSaved: (e) => [
     { collection: BOOKINGS, updateOne: { filter: { _id: e.data.ref }, update: { $set: { [`details_given.${e.data.position}`]: true } } } },

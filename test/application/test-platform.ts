@@ -39,6 +39,7 @@ export function countingIds(): Ids {
 export function testPlatform(events: EventStore, docs: DocumentStore, overrides: Partial<Platform> & { clock?: Clock } = {}): Platform {
   return {
     commands: new CommandHandler(events),
+    events,
     docs,
     blobs: new MemoryBlobStore(),
     clock: { now: () => new Date() },

@@ -1,0 +1,110 @@
+import Decimal from 'decimal.js';
+import { DateTime } from 'luxon';
+import type { PaymentMethodDefinition } from '../../domain/catalog/definitions';
+import { type Money, minorDigits } from '../../domain/shared/money';
+import type { Mail } from '../platform/ports/mailer';
+
+/** Money as a traveller reads it: 26.00 USD, 3940 JPY, 12.500 OMR. */
+const formatMoney = (m: Money): string => {
+  const digits = minorDigits(m.currency);
+  return `${new Decimal(m.amount).div(new Decimal(10).pow(digits)).toFixed(digits)} ${m.currency}`;
+};
+
+/** What the mails tell about one booking. */
+export interface Told {
+  ref: string;
+  trip: string;
+  start: string;
+}
+
+interface Words {
+  rejected: (ref: string) => string;
+  rejectedText: (b: Told, reason: string) => string;
+  accepted: (ref: string) => string;
+  acceptedText: (b: Told, amount: string, due: string) => string;
+  bank: (account: NonNullable<PaymentMethodDefinition['bank']>, ref: string) => string;
+  link: string;
+  lapsed: (ref: string) => string;
+  lapsedText: (b: Told) => string;
+  refunded: (amount: string) => string;
+}
+
+const WORDS: Record<string, Words> = {
+  en: {
+    rejected: (ref) => `Booking ${ref}: declined`,
+    rejectedText: (b, reason) => `The seller could not accept your booking ${b.ref} (${b.trip}, ${b.start}). Their reason: ${reason}`,
+    accepted: (ref) => `Booking ${ref}: accepted, please pay`,
+    acceptedText: (b, amount, due) =>
+      `The seller accepted your booking ${b.ref} (${b.trip}, ${b.start}). Please pay ${amount} by ${due}; it is confirmed once paid.`,
+    bank: (a, ref) => `Bank transfer to ${a.account_name}, ${a.bank_name}, IBAN ${a.iban}, BIC ${a.bic}. Reference: ${ref}.`,
+    link: 'The seller sends you a link to pay.',
+    lapsed: (ref) => `Booking ${ref}: lapsed`,
+    lapsedText: (b) => `Your booking ${b.ref} (${b.trip}, ${b.start}) was not confirmed in time and has lapsed. You owe nothing.`,
+    refunded: (amount) => `Everything you paid (${amount}) is refunded.`,
+  },
+  es: {
+    rejected: (ref) => `Reserva ${ref}: rechazada`,
+    rejectedText: (b, reason) => `El vendedor no pudo aceptar su reserva ${b.ref} (${b.trip}, ${b.start}). Su motivo: ${reason}`,
+    accepted: (ref) => `Reserva ${ref}: aceptada, pendiente de pago`,
+    acceptedText: (b, amount, due) =>
+      `El vendedor aceptó su reserva ${b.ref} (${b.trip}, ${b.start}). Pague ${amount} antes del ${due}; queda confirmada al recibir el pago.`,
+    bank: (a, ref) => `Transferencia a ${a.account_name}, ${a.bank_name}, IBAN ${a.iban}, BIC ${a.bic}. Concepto: ${ref}.`,
+    link: 'El vendedor le envía un enlace de pago.',
+    lapsed: (ref) => `Reserva ${ref}: caducada`,
+    lapsedText: (b) => `Su reserva ${b.ref} (${b.trip}, ${b.start}) no se confirmó a tiempo y ha caducado. No debe nada.`,
+    refunded: (amount) => `Se le reembolsa todo lo pagado (${amount}).`,
+  },
+  de: {
+    rejected: (ref) => `Buchung ${ref}: abgelehnt`,
+    rejectedText: (b, reason) => `Der Anbieter konnte Ihre Buchung ${b.ref} (${b.trip}, ${b.start}) nicht annehmen. Begründung: ${reason}`,
+    accepted: (ref) => `Buchung ${ref}: angenommen, bitte bezahlen`,
+    acceptedText: (b, amount, due) =>
+      `Der Anbieter hat Ihre Buchung ${b.ref} (${b.trip}, ${b.start}) angenommen. Bitte zahlen Sie ${amount} bis ${due}; nach Zahlungseingang ist sie bestätigt.`,
+    bank: (a, ref) => `Überweisung an ${a.account_name}, ${a.bank_name}, IBAN ${a.iban}, BIC ${a.bic}. Verwendungszweck: ${ref}.`,
+    link: 'Der Anbieter sendet Ihnen einen Zahlungslink.',
+    lapsed: (ref) => `Buchung ${ref}: verfallen`,
+    lapsedText: (b) => `Ihre Buchung ${b.ref} (${b.trip}, ${b.start}) wurde nicht rechtzeitig bestätigt und ist verfallen. Sie schulden nichts.`,
+    refunded: (amount) => `Alles Gezahlte (${amount}) wird erstattet.`,
+  },
+  ja: {
+    rejected: (ref) => `予約 ${ref}: お受けできませんでした`,
+    rejectedText: (b, reason) => `販売者はご予約 ${b.ref}（${b.trip}、${b.start}）をお受けできませんでした。理由: ${reason}`,
+    accepted: (ref) => `予約 ${ref}: 承認されました（お支払いをお願いします）`,
+    acceptedText: (b, amount, due) =>
+      `販売者がご予約 ${b.ref}（${b.trip}、${b.start}）を承認しました。${due} までに ${amount} をお支払いください。お支払い後に確定します。`,
+    bank: (a, ref) => `振込先: ${a.account_name}、${a.bank_name}、IBAN ${a.iban}、BIC ${a.bic}。振込名義に ${ref} をご記入ください。`,
+    link: '販売者から支払いリンクが届きます。',
+    lapsed: (ref) => `予約 ${ref}: 期限切れ`,
+    lapsedText: (b) => `ご予約 ${b.ref}（${b.trip}、${b.start}）は期限内に確定されず、失効しました。お支払いは不要です。`,
+    refunded: (amount) => `お支払い済みの ${amount} は全額返金されます。`,
+  },
+};
+
+const wordsFor = (locale: string | null): Words => WORDS[locale ?? 'en'] ?? WORDS.en;
+
+const refundLine = (w: Words, paid: Money): string => (paid.amount > 0 ? `\n\n${w.refunded(formatMoney(paid))}` : '');
+
+/** The seller declined the booking: their reason, and the refund of anything paid. */
+export function bookingRejectedMail(to: string, locale: string | null, b: Told, reason: string, paid: Money): Mail {
+  const w = wordsFor(locale);
+  return { to, locale, subject: w.rejected(b.ref), text: w.rejectedText(b, reason) + refundLine(w, paid), booking: { ref: b.ref } };
+}
+
+/** The request lapsed: nothing more is owed, anything paid goes back. */
+export function bookingLapsedMail(to: string, locale: string | null, b: Told, paid: Money): Mail {
+  const w = wordsFor(locale);
+  return { to, locale, subject: w.lapsed(b.ref), text: w.lapsedText(b) + refundLine(w, paid), booking: { ref: b.ref } };
+}
+
+/** The seller accepted the request: the traveller is asked to pay what is due by the due date (in the trip's zone), and how. */
+export function bookingAcceptedMail(
+  to: string,
+  locale: string | null,
+  b: Told & { due: Money; dueAt: string; timezone: string; method: PaymentMethodDefinition | null },
+): Mail {
+  const w = wordsFor(locale);
+  const due = `${DateTime.fromISO(b.dueAt).setZone(b.timezone).toFormat('yyyy-MM-dd HH:mm')} (${b.timezone})`;
+  const how = b.method?.kind === 'bank_transfer' && b.method.bank ? w.bank(b.method.bank, b.ref) : b.method?.kind === 'payment_link' ? w.link : '';
+  const text = w.acceptedText(b, formatMoney(b.due), due) + (how ? `\n\n${how}` : '');
+  return { to, locale, subject: w.accepted(b.ref), text, booking: { ref: b.ref } };
+}
