@@ -41,6 +41,13 @@ function indexed(product: Readonly<ProductDoc>): IndexedTrip {
   };
 }
 
+/** The word with one of its letters taken out, each once. */
+function deletionsOf(word: string): string[] {
+  const out = new Set<string>();
+  for (let i = 0; i < word.length; i++) out.add(word.slice(0, i) + word.slice(i + 1));
+  return [...out];
+}
+
 interface Found {
   /** What the word is worth where it was found (FIELD_WEIGHT times EXACT, PREFIX or TYPO). */
   weight: number;
@@ -97,6 +104,15 @@ export class TripIndex {
   /** Answers of `find` by query words, oldest first, emptied whenever a trip changes. */
   private readonly recent = new Map<string, ReadonlyMap<string, number>>();
   private recentTrips = 0;
+  /** Matches of single words, oldest first, emptied whenever a trip changes: lists and searches combine the same words. */
+  private readonly recentTerms = new Map<string, ReadonlyMap<string, Found>>();
+  private recentTermTrips = 0;
+  /**
+   * Every term the index holds, and every term with one letter taken out, each with how many of the
+   * trips' fields hold it: a word with no term within one edit is not looked up (see `nearTerm`).
+   */
+  private readonly vocabulary = new Map<string, number>();
+  private readonly deletions = new Map<string, number>();
 
   private constructor(private readonly docs: DocumentStore) {}
 
@@ -155,9 +171,9 @@ export class TripIndex {
     const key = JSON.stringify(words);
     const known = this.recent.get(key);
     if (known) return known;
-    let found: Map<string, Found> | null = null;
+    let found: ReadonlyMap<string, Found> | null = null;
     for (const word of words) {
-      const hits = word.kind === 'spaced' ? this.findTerm(word.term) : this.findGrams(word);
+      const hits = word.kind === 'spaced' ? this.termMatches(word.term) : this.findGrams(word);
       if (found === null) found = hits;
       else {
         const both = new Map<string, Found>();
@@ -185,6 +201,21 @@ export class TripIndex {
     }
   }
 
+  /** `findTerm`, kept for the next query with the same word. */
+  private termMatches(term: string): ReadonlyMap<string, Found> {
+    const known = this.recentTerms.get(term);
+    if (known) return known;
+    const found = this.findTerm(term);
+    this.recentTerms.set(term, found);
+    this.recentTermTrips += found.size;
+    for (const [oldest, answer] of this.recentTerms) {
+      if (this.recentTermTrips <= RECENT_TRIPS) break;
+      this.recentTerms.delete(oldest);
+      this.recentTermTrips -= answer.size;
+    }
+    return found;
+  }
+
   private search(term: string, options: { prefix: boolean; fuzzy: number }): SearchResult[] {
     return this.mini.search(term, {
       prefix: options.prefix,
@@ -203,7 +234,9 @@ export class TripIndex {
     if (edits > 0) {
       for (let i = 1; i < term.length; i++) {
         const swapped = term.slice(0, i - 1) + term[i] + term[i - 1] + term.slice(i + 1);
-        if (swapped !== term) results.push(...this.search(swapped, { prefix: false, fuzzy: edits - 1 }));
+        // Most swaps make no word of the index, nor one a typo away: those are not looked up.
+        if (swapped === term || !this.nearTerm(swapped, edits - 1)) continue;
+        results.push(...this.search(swapped, { prefix: false, fuzzy: edits - 1 }));
       }
     }
     const out = new Map<string, Found>();
@@ -250,17 +283,52 @@ export class TripIndex {
     if (changed.length > 0) {
       this.recent.clear();
       this.recentTrips = 0;
+      this.recentTerms.clear();
+      this.recentTermTrips = 0;
     }
     this.synced = Math.max(this.synced, version);
   }
 
   private put(product: Readonly<ProductDoc>): void {
-    if (this.trips.has(product._id)) this.mini.discard(product._id);
+    const before = this.trips.get(product._id);
+    if (before) {
+      this.mini.discard(product._id);
+      this.count(indexed(before), -1);
+    }
     if (product.published) {
       this.trips.set(product._id, product);
-      this.mini.add(indexed(product));
+      const trip = indexed(product);
+      this.mini.add(trip);
+      this.count(trip, 1);
     } else {
       this.trips.delete(product._id);
+    }
+  }
+
+  /**
+   * Whether a term of the index is within `edits` (0 or 1) insertions, deletions or substitutions
+   * of `word`, as MiniSearch's fuzzy search counts them: the word or one of its deletions is a term
+   * or a term's deletion.
+   */
+  private nearTerm(word: string, edits: number): boolean {
+    if (this.vocabulary.has(word)) return true;
+    if (edits === 0) return false;
+    if (this.deletions.has(word)) return true;
+    return deletionsOf(word).some((d) => this.vocabulary.has(d) || this.deletions.has(d));
+  }
+
+  /** Adds (or with -1 takes away) the terms of a trip's fields to the vocabulary, once per field as MiniSearch keeps them. */
+  private count(trip: IndexedTrip, delta: 1 | -1): void {
+    const tally = (map: Map<string, number>, key: string) => {
+      const n = (map.get(key) ?? 0) + delta;
+      if (n > 0) map.set(key, n);
+      else map.delete(key);
+    };
+    for (const text of [trip.title, trip.named, trip.summary]) {
+      for (const term of new Set(indexTerms(text))) {
+        tally(this.vocabulary, term);
+        for (const d of deletionsOf(term)) tally(this.deletions, d);
+      }
     }
   }
 }
