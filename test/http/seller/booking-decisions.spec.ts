@@ -209,6 +209,29 @@ describe('HTTP: the seller decides on pending bookings (confirm, reject, accept)
     expect(notAsked.reason).to.equal('not_a_payment_request');
   });
 
+  it('confirms an accepted request once paid in full (by payment); declined after part of it came in, it refunds that part', async () => {
+    const paid = await requestBooking('bank_transfer');
+    const due = paid.body.quote.totals.due_now;
+    schemas.expectAnswer('sellerAcceptBooking', await owner().post(`/v1/bookings/${paid.ref}/accept`));
+    const recorded = await owner().post(`/v1/bookings/${paid.ref}/payments`, { amount: due });
+    expect(recorded.status, recorded.text).to.equal(200);
+    const confirmed = schemas.expectAnswer('sellerGetBooking', await owner().get(`/v1/bookings/${paid.ref}`));
+    expect(confirmed).to.deep.include({ status: 'confirmed', pending_expires_at: null });
+    expect(confirmed.history.find((e: { type: string }) => e.type === 'booking.confirmed')).to.deep.include({ by: 'payment' });
+
+    const part = await requestBooking('bank_transfer');
+    schemas.expectAnswer('sellerAcceptBooking', await owner().post(`/v1/bookings/${part.ref}/accept`));
+    const some = { amount: Math.floor(due.amount / 2), currency: due.currency };
+    expect((await owner().post(`/v1/bookings/${part.ref}/payments`, { amount: some })).status).to.equal(200);
+    const rejected = schemas.expectAnswer('sellerRejectBooking', await owner().post(`/v1/bookings/${part.ref}/reject`, { reason: 'The boat needs repairs' }));
+    expect(rejected.status).to.equal('rejected');
+    expect(rejected.payment).to.deep.include({ status: 'refunded', paid: some, refunded: some });
+    expect(rejected.history.find((e: { type: string }) => e.type === 'payment.refunded')).to.deep.include({ amount: some, total: some });
+    const mails = await mailsAbout(part.ref);
+    const declined = mails.find((m) => m.subject === `Booking ${part.ref}: declined`);
+    expect(declined?.text).to.include('The boat needs repairs').and.include('is refunded');
+  });
+
   it('lapses a pending booking once pending_expires_at passes (the job, on a faked clock): places back, the traveller mailed, still listed', async () => {
     // A start of its own, so the places counted are this booking's alone.
     const start = await openStart(server, request.optionId, '2026-12', '20');
