@@ -303,6 +303,7 @@ async function placeBooking(
       dueNow: quote.totals.due_now,
       dueAt: paymentDueAt(method, quote.confirmation, sold.start, timezone),
       onArrival: amountOnArrival(method, quote.totals.due_now, quote.fx.rate, (currency) => deps.fx.rate(currency), ctx.storefront.rounding),
+      bank: method?.bank ?? null,
     },
     metadata,
   );

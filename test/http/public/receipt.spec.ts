@@ -41,6 +41,9 @@ describe('HTTP: a traveller sends a proof of payment (POST /v1/public/bookings/{
     const booking = await book('bank_transfer');
     expect(booking.body.status).to.equal('pending');
     expect(booking.body.payment).to.include({ method: 'bank_transfer', status: 'unpaid', receipt: null, link: null });
+    // The seller's account to pay into, with the booking's ref to quote on the transfer (never in payment-methods).
+    expect(booking.body.payment.bank).to.include({ reference: booking.body.ref });
+    expect(booking.body.payment.bank.iban).to.be.a('string').that.is.not.empty;
 
     const answer = await send(booking.ref, `token=${booking.token}`, FILES.pdf, 'image/png');
     const view = schemas.expectAnswer('submitReceipt', answer);
