@@ -104,6 +104,9 @@ describe('HTTP: departures called off and messaged (bookings:write)', () => {
     const [mail] = mailsTo(a.email).filter((m) => m.subject.includes('new date'));
     expect(mail.booking).to.deep.equal({ ref: a.ref });
     expect(mail.text).to.include(offered).and.include('the weather').and.include('Storm warning for the coast').and.include('refund');
+    // Paid on arrival: nothing to refund, so cancelling is offered free of charge instead.
+    const [free] = mailsTo(b.email).filter((m) => m.subject.includes('new date'));
+    expect(free.text).to.include('free of charge').and.not.include('refund of');
 
     // Refund instead: token or session only; a wrong token is a missing booking.
     const offer = schemas.expectAnswer('getRefundInstead', await server.request('GET', `/v1/public/bookings/${a.ref}/refund-instead?token=${a.token}`));
@@ -204,6 +207,9 @@ describe('HTTP: departures called off and messaged (bookings:write)', () => {
     expect(none).to.include({ offered_start: null, note: null });
     expect(none.bookings).to.deep.equal([{ ref: c.ref, outcome: 'cancelled', start: lone }]);
     expect(await remainingAt(server, trip.optionId, lone)).to.equal(trip.capacity);
+    await server.engine.reactors.catchUp();
+    const [told] = mailsTo(c.email).filter((m) => m.subject.includes('cancelled by the seller'));
+    expect(told.text).to.include('safety reasons').and.include('Nothing was paid');
   });
 
   it('does nothing twice when the call-off reactor runs again (a restart)', async () => {
