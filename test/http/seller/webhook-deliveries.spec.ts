@@ -243,6 +243,62 @@ describe('HTTP: webhook deliveries to a real receiver on loopback', () => {
     expect(validate(JSON.parse(body)), JSON.stringify(validate.errors)).to.equal(true);
   }
 
+  it('sends every move of a booking the seller makes, and the call-off of its start, each as the published schema says', async () => {
+    const { secret } = await endpoint(['bookings.*']);
+    const request = await waitingOption();
+    const book = async () => {
+      const hold = await server.request('POST', '/v1/public/holds', {
+        body: { option_id: request.optionId, start: request.start, units: [{ unit_id: request.unitId, qty: 1 }], attribution: { utm_source: 'mail' } },
+      });
+      expect(hold.status, hold.text).to.equal(201);
+      const done = await server.request('POST', '/v1/public/checkout', {
+        body: { ref: hold.body.ref, lead: { name: 'Ana Lima', email: 'ana@example.com', phone: '+351912345678' }, payment_method: 'pay_on_arrival' },
+      });
+      expect(done.body.status, done.text).to.equal('pending');
+      return done.body.ref as string;
+    };
+    const rejected = await book();
+    expect((await owner.post(`/v1/bookings/${rejected}/reject`, { reason: 'The guide is ill that day' })).status).to.equal(200);
+    const confirmed = await book();
+    expect((await owner.post(`/v1/bookings/${confirmed}/confirm`)).status).to.equal(200);
+    const calledOff = await owner.post(`/v1/options/${request.optionId}/departures/${request.start}/call-off`, { reason: 'weather', note: 'Storm warning' });
+    expect(calledOff.status, calledOff.text).to.equal(201);
+
+    const expected = ['booking.requested', 'booking.rejected', 'booking.confirmed', 'booking.cancelled', 'departure.cancelled'];
+    const types = () => receiver.received.map((r) => JSON.parse(r.body).type as string);
+    for (let i = 0; i < 100 && !expected.every((t) => types().includes(t)); i += 1) {
+      await deliver();
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(types()).to.include.members(expected);
+    for (const got of receiver.received) {
+      expect(verifiedByPackage(secret, got.headers, got.body), got.body).to.equal(true);
+      await expectPublishedBody(got.body);
+    }
+    const bodies = receiver.received.map((r) => JSON.parse(r.body));
+    expect(bodies.find((b) => b.type === 'booking.rejected').data).to.include({ booking_ref: rejected, reason: 'The guide is ill that day' });
+    expect(bodies.find((b) => b.type === 'booking.confirmed' && b.data.booking_ref === confirmed).data.attribution).to.deep.equal({ utm_source: 'mail' });
+    const call = bodies.find((b) => b.type === 'departure.cancelled').data;
+    expect(call).to.include({ call_id: calledOff.body.call_id, reason: 'weather', note: 'Storm warning', offered_start: null });
+    expect(call.bookings).to.deep.equal([{ booking_ref: confirmed, outcome: 'cancelled', start: null }]);
+  });
+
+  /** An option of the direct site that waits for the seller's answer, with one adult and nothing more asked at checkout. */
+  async function waitingOption(): Promise<{ optionId: string; unitId: string; start: string }> {
+    const list = await server.request('GET', '/v1/public/products?limit=100');
+    for (const card of list.body.data) {
+      const trip = await server.request('GET', `/v1/public/products/${card.id}`);
+      for (const option of trip.body.options) {
+        const adult = option.units.find((u: { type: string }) => u.type === 'adult');
+        const simple = option.room_types.length === 0 && option.traveller_details.fields.length === 0 && !option.pickup && (option.min_units ?? 1) <= 1;
+        if (option.confirmation === 'manual' && option.capacity_mode === 'limited' && !option.ask_for_price && adult && simple) {
+          return { optionId: option.id, unitId: adult.id, start: await openStart(server, option.id, '2026-12', '10') };
+        }
+      }
+    }
+    throw new Error('the direct site has no option that waits for the seller');
+  }
+
   it('publishes every event type in the OpenAPI webhooks section, signature headers included', async () => {
     const doc = (await server.request('GET', '/v1/openapi.json', { key: null })).body;
     expect(Object.keys(doc.webhooks)).to.include.members([...WEBHOOK_EVENT_TYPES, 'webhook.test']);
