@@ -13,6 +13,8 @@ declare module 'autocannon' {
     url: string;
     connections: number;
     duration: number;
+    /** Stop after this many requests instead of after `duration` (spread over the connections: at least one each). */
+    amount?: number;
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
     body?: string;
@@ -20,6 +22,8 @@ declare module 'autocannon' {
     requests?: CannonRequest[];
   }
   export interface CannonResult {
+    /** Seconds the run took. */
+    duration: number;
     requests: { average: number; total: number };
     latency: { p50: number; p99: number; average: number };
     non2xx: number;

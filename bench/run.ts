@@ -8,6 +8,9 @@
  * first), so every answer is computed; 'list facets 100' rotates through 100 of them, which the
  * cache keeps after their first answer. The bare server answers each URL with the engine's bytes.
  *
+ * The booking runs (booking.ts) follow: holds on uncontended starts, checkouts, and holds on one
+ * contended start as its stream grows. BENCH_BOOKINGS=no leaves them out, =only runs just them.
+ *
  *   npm run bench                      (1,000 trips, 10 s per run, 50 connections)
  *   BENCH_TRIPS=10000 BENCH_SECONDS=3 BENCH_CONNECTIONS=20 node dist/bench/run.js
  */
@@ -22,6 +25,7 @@ import { loadConfig } from '../infra/config';
 import { createEngine, openStores } from '../infra/engine';
 import { seedCatalogs } from '../infra/cli/seed';
 import { GENERATED_KEY, generatedCatalog } from '../infra/seed/generated-catalog';
+import { benchBookings } from './booking';
 import { pools } from './pools';
 import { positiveEnv } from './settings';
 
@@ -37,6 +41,7 @@ const SECONDS = positiveEnv('BENCH_SECONDS', 10);
 const CONNECTIONS = Math.round(positiveEnv('BENCH_CONNECTIONS', 50));
 const TRIPS = Math.round(positiveEnv('BENCH_TRIPS', 1000));
 const POOL = Math.round(positiveEnv('BENCH_POOL', 2400));
+const BOOKINGS = process.env.BENCH_BOOKINGS ?? 'yes';
 
 function listen(app: Koa): Promise<{ server: Server; base: string }> {
   return new Promise((resolve, reject) => {
@@ -159,7 +164,8 @@ async function main(): Promise<number> {
     if (check.status !== 200) throw new Error(`the quote ${quote.body} answered ${check.status}: ${await check.text()}`);
     console.log(`quote body: ${quote.body}`);
 
-    const pool = pools(generatedCatalog(TRIPS, new Date().toISOString().slice(0, 10)), POOL);
+    const catalog = generatedCatalog(TRIPS, new Date().toISOString().slice(0, 10));
+    const pool = pools(catalog, POOL);
     const families: Family[] = [];
     for (const [name, paths] of [
       ['list facets', pool.list],
@@ -170,6 +176,7 @@ async function main(): Promise<number> {
       ['list facets day', pool.listByDay.slice(0, 200)],
       ['search misspelt', pool.search],
     ] as const) {
+      if (BOOKINGS === 'only') break;
       const family = await fetchFamily(engineSide.base, GENERATED_KEY, name, paths);
       if (typeof family === 'string') console.log(family);
       else {
@@ -217,6 +224,7 @@ async function main(): Promise<number> {
       ]),
     ];
 
+    if (BOOKINGS === 'only') runs.splice(1);
     console.log(`${SECONDS} s per run after a ${WARMUP_SECONDS} s warm-up, ${CONNECTIONS} connections, one run at a time`);
     const results = new Map<string, CannonResult>();
     // One after another: parallel runs would compete for the same CPU and skew each other.
@@ -225,6 +233,23 @@ async function main(): Promise<number> {
       const result = await cannon(run.opts, SECONDS);
       results.set(run.name, result);
       console.log(`  ${run.name}: ${result.requests.average.toFixed(0)} req/s`);
+    }
+
+    const booking =
+      BOOKINGS === 'no'
+        ? null
+        : await benchBookings({
+            engine,
+            base: engineSide.base,
+            catalog,
+            seconds: SECONDS,
+            warmupSeconds: WARMUP_SECONDS,
+            connections: CONNECTIONS,
+            log: console.log,
+          });
+    for (const run of booking?.runs ?? []) {
+      runs.push({ name: run.name, opts: { url: engineSide.base }, bare: 'bare koa GET /' });
+      results.set(run.name, run.result);
     }
 
     const ratio = (name: string) => {
@@ -252,13 +277,15 @@ async function main(): Promise<number> {
     console.log(line(header));
     for (const row of rows) console.log(line(row));
     console.log();
-    console.log(`products/bare ratio: ${ratio('GET products').toFixed(2)} (goal >= ${GOAL.toFixed(2)})`);
+    if (results.has('GET products')) console.log(`products/bare ratio: ${ratio('GET products').toFixed(2)} (goal >= ${GOAL.toFixed(2)})`);
     for (const f of families) {
       const result = results.get(f.name)!;
       console.log(
         `${f.name}/bare ratio: ${ratio(f.name).toFixed(2)} (goal >= ${ROTATING_GOAL.toFixed(2)}), p99 ${result.latency.p99} ms (goal < ${ROTATING_P99_MS} ms)`,
       );
     }
+
+    for (const text of booking?.summary(ratio) ?? []) console.log(text);
 
     // Failed answers are usually much cheaper than real ones, so any of them voids the figures; a
     // timeout is a request slower than 10 s, which the latencies already show.
