@@ -1,5 +1,5 @@
 import type { NamedSlug } from '../../domain/catalog/definitions';
-import { DURATION_BUCKETS, durationBuckets, durationKey } from '../../domain/catalog/trip-facts';
+import { DURATION_BUCKETS, durationKey } from '../../domain/catalog/trip-facts';
 import type { FxRate } from '../../domain/pricing/quote';
 import type { Money } from '../../domain/shared/money';
 import { Refusal, invalidInput, refuse } from '../../domain/shared/refusal';
@@ -109,11 +109,13 @@ function facetsOf(products: readonly Readonly<ProductDoc>[]) {
   const category = new Map<string, FacetValue>();
   const template = new Map<string, FacetValue>();
   const duration = new Map(Object.keys(DURATION_BUCKETS).map((bucket): [string, FacetValue] => [bucket, { value: bucket, name: null, count: 0 }]));
-  for (const { definition: d } of products) {
+  for (const product of products) {
+    const d = product.definition;
     add(city, d.city.slug, d.city.name);
     for (const c of d.categories) add(category, c.slug, c.name);
     add(template, d.template, null);
-    for (const bucket of durationBuckets(d)) add(duration, bucket, null);
+    // The buckets the catalog projection stored on the product document (durationBuckets of its definition).
+    for (const bucket of product.duration) add(duration, bucket, null);
   }
   // Duration lists the length buckets then the days buckets, those with trips only.
   return { city: ordered(city), category: ordered(category), template: ordered(template), duration: [...duration.values()].filter((b) => b.count > 0) };
