@@ -210,6 +210,8 @@ describe('HTTP: departures called off and messaged (bookings:write)', () => {
     await server.engine.reactors.catchUp();
     const [told] = mailsTo(c.email).filter((m) => m.subject.includes('cancelled by the seller'));
     expect(told.text).to.include('safety reasons').and.include('Nothing was paid');
+    // One mail about the cancellation, the call-off's, with its reason: not the plain cancellation mail beside it.
+    expect(mailsTo(c.email).filter((m) => m.booking?.ref === c.ref && /cancel/i.test(m.subject))).to.have.length(1);
   });
 
   it('does nothing twice when the call-off reactor runs again (a restart)', async () => {
