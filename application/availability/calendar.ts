@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { calendarMonth, capacityOf, CalendarDay, isRealMonth } from '../../domain/calendar/schedule';
 import { remainingPlaces } from '../../domain/departure';
+import { pricedOn } from '../../domain/pricing/tables';
 import { Refusal, invalidInput, notFound } from '../../domain/shared/refusal';
 import type { StorefrontDoc } from '../platform/context';
 import type { SellingPlatform } from './deps';
@@ -23,5 +24,7 @@ export async function calendar(
   const wanted = month ?? DateTime.fromJSDate(now, { zone }).toFormat('yyyy-MM');
   const capacity = capacityOf(option);
   const entries = capacity === null ? new Map() : await deps.departures.entriesByStart(option.id, `${wanted}-01`, `${wanted}-31T99`);
-  return calendarMonth(option, zone, wanted, now, (start) => remainingPlaces(entries.get(start), capacity, now));
+  const days = calendarMonth(option, zone, wanted, now, (start) => remainingPlaces(entries.get(start), capacity, now));
+  // A day no price table prices is not offered: a quote would refuse it (PriceNotAvailable outside_season or weekday).
+  return days.map((day) => (day.starts.length === 0 || pricedOn(option, day.date) ? day : { date: day.date, status: 'closed', starts: [] }));
 }

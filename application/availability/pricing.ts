@@ -1,11 +1,11 @@
 import { requestLapsesAt } from '../../domain/booking';
 import { checkStart } from '../../domain/calendar/schedule';
 import type { OptionDefinition } from '../../domain/catalog/definitions';
-import { roundingFor } from '../../domain/shared/money';
+import { Rounding, roundingFor } from '../../domain/shared/money';
 import { methodsOpen, paymentWindowClosed } from '../../domain/payment/methods';
 import { placesRefusal } from '../../domain/departure';
 import { pricingCurrency } from '../../domain/pricing/currency';
-import { Quote, Selection, priceQuote, seatsOf } from '../../domain/pricing/quote';
+import { FxRate, Quote, Selection, priceQuote, seatsOf } from '../../domain/pricing/quote';
 import { Refusal, isRefusal, notFound, refuse } from '../../domain/shared/refusal';
 import type { ProductDoc } from '../../projections/catalog/queries';
 import type { StorefrontContext } from '../platform/context';
@@ -22,6 +22,71 @@ export interface Priced {
 
 export type PricingDeps = Pick<SellingPlatform, 'catalog' | 'departures' | 'fx' | 'settings'>;
 
+/** Everything a start's quotes share, read once: the option, the rate, places left and when a request would lapse. */
+export interface PricingAt {
+  product: Readonly<ProductDoc>;
+  option: OptionDefinition;
+  start: string;
+  fx: FxRate;
+  rounding: Rounding;
+  remaining: number | null;
+  pendingExpiresAt: string | null;
+}
+
+/** Reads what pricing a start needs, with every refusal a quote can give before the selection is looked at. */
+export async function pricingAt(
+  deps: PricingDeps,
+  ctx: StorefrontContext,
+  asked: { option_id: string; start: string; currency?: string },
+  now: Date,
+  purpose: 'quote' | 'hold' | 'request',
+): Promise<PricingAt | Refusal> {
+  const found = await deps.catalog.visibleOption(ctx.storefront, asked.option_id);
+  if (!found) return notFound('option');
+  const { product, option } = found;
+  const priced = pricingCurrency(asked.currency, ctx.storefront, (currency) => deps.fx.rate(currency));
+  if (isRefusal(priced)) return priced;
+  const startRefusal = checkStart(option, asked.start, product.definition.timezone, now);
+  if (startRefusal) return startRefusal;
+  if (purpose !== 'request') {
+    const seller = await deps.catalog.seller(product.seller_id);
+    const closed = paymentWindowClosed(seller?.payment_methods ?? [], asked.start, product.definition.timezone, now);
+    if (closed) return closed;
+  }
+  if (option.capacity_mode === 'on_request' && purpose !== 'request') {
+    return refuse('OnRequest', 'this option is booked on request: check out the selection without a hold');
+  }
+  return {
+    product,
+    option,
+    start: asked.start,
+    fx: priced.fx,
+    rounding: roundingFor(ctx.storefront.rounding, priced.currency),
+    remaining: await deps.departures.remaining(option, asked.start, now),
+    pendingExpiresAt: requestLapsesAt(now, deps.settings.pendingHours, asked.start, product.definition.timezone),
+  };
+}
+
+/** Prices one selection at a start already read: the quote, or its refusal (places included). */
+export function priceSelection(at: PricingAt, selection: Selection, pricedAs: (option: OptionDefinition) => OptionDefinition = (option) => option): Priced | Refusal {
+  const { product, option } = at;
+  const quote = priceQuote({
+    product: product.definition,
+    option: pricedAs(option),
+    start: at.start,
+    selection,
+    fx: at.fx,
+    rounding: at.rounding,
+    remaining: at.remaining,
+    pendingExpiresAt: at.pendingExpiresAt,
+  });
+  if (isRefusal(quote)) return quote;
+  const places = seatsOf(option, selection);
+  const full = placesRefusal(at.remaining, places);
+  if (full) return full;
+  return { product, option, quote, selection, places };
+}
+
 /** Prices a selection at a start, with every refusal a quote can give. */
 export async function price(
   deps: PricingDeps,
@@ -32,37 +97,8 @@ export async function price(
   /** How the option is priced: as published, or as a seller's offer prices it (application/enquiries). */
   pricedAs: (option: OptionDefinition) => OptionDefinition = (option) => option,
 ): Promise<Priced | Refusal> {
-  const found = await deps.catalog.visibleOption(ctx.storefront, body.option_id);
-  if (!found) return notFound('option');
-  const { product, option } = found;
-  const priced = pricingCurrency(body.currency, ctx.storefront, (currency) => deps.fx.rate(currency));
-  if (isRefusal(priced)) return priced;
-  const startRefusal = checkStart(option, body.start, product.definition.timezone, now);
-  if (startRefusal) return startRefusal;
-  if (purpose !== 'request') {
-    const seller = await deps.catalog.seller(product.seller_id);
-    const closed = paymentWindowClosed(seller?.payment_methods ?? [], body.start, product.definition.timezone, now);
-    if (closed) return closed;
-  }
-  if (option.capacity_mode === 'on_request' && purpose !== 'request') {
-    return refuse('OnRequest', 'this option is booked on request: check out the selection without a hold');
-  }
-  const selection = selectionOf(body);
-  const remaining = await deps.departures.remaining(option, body.start, now);
-  const quote = priceQuote({
-    product: product.definition,
-    option: pricedAs(option),
-    selection,
-    fx: priced.fx,
-    rounding: roundingFor(ctx.storefront.rounding, priced.currency),
-    remaining,
-    pendingExpiresAt: requestLapsesAt(now, deps.settings.pendingHours, body.start, product.definition.timezone),
-  });
-  if (isRefusal(quote)) return quote;
-  const places = seatsOf(option, selection);
-  const full = placesRefusal(remaining, places);
-  if (full) return full;
-  return { product, option, quote, selection, places };
+  const at = await pricingAt(deps, ctx, body, now, purpose);
+  return isRefusal(at) ? at : priceSelection(at, selectionOf(body), pricedAs);
 }
 
 /** Ways to pay for a start: only those whose time to pay ends before it (spec 4.3). */

@@ -51,6 +51,44 @@ export interface PriceTier {
   age_prices?: Record<string, { min_age: number; max_age: number; amount: number }[]>;
 }
 
+/**
+ * A price table for some dates or weekdays (a season, a weekend price): where it applies it
+ * replaces the option's own tiers; the first of an option's seasons that applies wins.
+ */
+export interface PriceSeason {
+  name: string;
+  /** First and last local dates (YYYY-MM-DD) of starts it prices; null: open-ended. */
+  from: string | null;
+  until: string | null;
+  /** ISO weekdays (1 = Monday ... 7 = Sunday) it prices; absent or empty: every day. */
+  weekdays?: number[];
+  tiers: PriceTier[];
+}
+
+/** A discount on the unit prices of some starts; quotes show the price before it beside the price. */
+export interface PriceSpecial {
+  name: string;
+  /** First and last local dates (YYYY-MM-DD) of the starts it applies to. */
+  from: string;
+  until: string;
+  /** ISO weekdays it applies on; absent or empty: every day. */
+  weekdays?: number[];
+  /** Local start times 'HH:MM'; absent or empty: every start of those days. */
+  times?: string[];
+  /** Whole percent off each unit price (1 to 99); the discounted price is rounded to whole US cents. */
+  percent_off: number;
+}
+
+/**
+ * How an option is priced: `tiers` on any day no season prices (may be empty when seasons
+ * price every day it runs), `seasons` on theirs, and `specials` discounting some starts.
+ */
+export interface OptionPricing {
+  tiers: PriceTier[];
+  seasons?: PriceSeason[];
+  specials?: PriceSpecial[];
+}
+
 export interface PolicyTier {
   from_days: number;
   to_days: number | null;
@@ -129,7 +167,7 @@ export interface OptionDefinition {
   confirmation: Confirmation;
   ask_for_price: boolean;
   units: UnitDefinition[];
-  pricing: { tiers: PriceTier[] };
+  pricing: OptionPricing;
   policy: CancellationPolicy;
   traveller_details: TravellerDetailsRule;
   pickup: { rules: PickupRule[] } | null;

@@ -2,6 +2,7 @@ import { IANAZone } from 'luxon';
 import { isRealDate } from '../calendar/schedule';
 import { isKnownCurrency } from '../shared/money';
 import type { InputProblem } from '../shared/refusal';
+import { pricingProblems } from '../pricing/table-rules';
 import { PICKUP_KINDS, type ProductDefinition, type SellerDefinition, type StorefrontDefinition } from './definitions';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -46,17 +47,7 @@ export function productProblems(p: ProductDefinition, taken: CatalogTaken = { id
     });
     if (o.min_units !== null && o.max_units !== null && o.min_units > o.max_units)
       add(`options[${i}].min_units`, 'min_above_max', 'min_units is above max_units');
-    if (!o.ask_for_price && o.pricing.tiers.length === 0)
-      add(`options[${i}].pricing.tiers`, 'no_price', 'an option that is not ask_for_price needs a price tier');
-    const paying = o.units.filter((u) => !u.free);
-    o.pricing.tiers.forEach((t, j) => {
-      if (t.max_pax !== null && t.min_pax > t.max_pax) add(`options[${i}].pricing.tiers[${j}].min_pax`, 'min_above_max', 'min_pax is above max_pax');
-      for (const unit of paying) {
-        if (!o.ask_for_price && t.unit_prices[unit.id] === undefined && !t.age_prices?.[unit.id]) {
-          add(`options[${i}].pricing.tiers[${j}].unit_prices`, 'unit_unpriced', `unit ${unit.id} has no price in this tier`);
-        }
-      }
-    });
+    problems.push(...pricingProblems(o, i));
     if (!o.units.some((u) => ['adult', 'senior', 'student'].includes(u.type))) {
       add(`options[${i}].units`, 'no_accompanying_unit', 'an option needs a unit that may travel on its own (adult, senior or student)');
     }
@@ -81,12 +72,6 @@ export function productProblems(p: ProductDefinition, taken: CatalogTaken = { id
       if (!isRealDate(date)) add(`options[${i}].availability.${name}`, 'invalid_date', 'not a real date');
     }
     o.room_types.forEach((r, j) => unique(r.id, `options[${i}].room_types[${j}].id`));
-    const unitIds = new Set(o.units.map((u) => u.id));
-    o.pricing.tiers.forEach((t, j) => {
-      for (const unitId of Object.keys(t.unit_prices)) {
-        if (!unitIds.has(unitId)) add(`options[${i}].pricing.tiers[${j}].unit_prices`, 'unknown_unit', `unit ${unitId} is not a unit of the option`);
-      }
-    });
     o.availability.times.forEach((time, j) => {
       if (!TIME.test(time)) add(`options[${i}].availability.times[${j}]`, 'invalid_time', 'times are HH:MM');
     });

@@ -1,10 +1,12 @@
 import type { OptionDefinition, ProductDefinition } from '../catalog/definitions';
 import { payerUnit, tierFor } from './quote';
+import { allTables, undatedTiers } from './tables';
 
 /**
  * The lowest per-person price (USD cents) the trip can be booked at, and for how many
  * travellers: each option on sale's cheapest paying adult-type unit at the smallest
- * group its tiers allow. A trip whose options are all paused keeps the price it has when
+ * group its tiers allow, in any of its tables (its own and its seasons'). Specials, which
+ * price only some starts, are left out. A trip whose options are all paused keeps the price it has when
  * they are back on sale. Null when no such option has a price (ask the seller).
  */
 export function fromPriceUsd(product: ProductDefinition): { amount: number; group_size: number } | null {
@@ -48,7 +50,7 @@ function optionFromPrice(option: OptionDefinition): { amount: number; group_size
   if (option.ask_for_price) return null;
   const payers = option.units.filter((u) => !u.free && u.type !== 'child' && u.type !== 'infant');
   let best: { amount: number; group_size: number } | null = null;
-  for (const tier of option.pricing.tiers) {
+  for (const tier of allTables(option).flat()) {
     for (const unit of payers) {
       // The smallest group that can actually book this unit in this tier.
       const groupSize = Math.max(tier.min_pax, option.min_units ?? 1, unit.min_qty ?? 1);
@@ -71,12 +73,15 @@ export function groupCanBook(option: OptionDefinition, n: number): boolean {
   const payer = payerUnit(option);
   if (!payer || (payer.min_qty !== null && n < payer.min_qty) || (payer.max_qty !== null && n > payer.max_qty)) return false;
   if (option.ask_for_price) return true;
-  return tierFor(option.pricing.tiers, n)?.unit_prices[payer.id] !== undefined;
+  return tierFor(undatedTiers(option), n)?.unit_prices[payer.id] !== undefined;
 }
 
-/** What each of a group of `n` pays (USD cents) on the option: the adult price of the tier for that size. */
+/**
+ * What each of a group of `n` pays (USD cents) on the option when no date is asked: the adult
+ * price of the tier for that size in the option's own tiers (else its first season's).
+ */
 export function groupEachUsd(option: OptionDefinition, n: number): number | null {
   if (option.ask_for_price || !groupCanBook(option, n)) return null;
   const payer = payerUnit(option);
-  return (payer && tierFor(option.pricing.tiers, n)?.unit_prices[payer.id]) ?? null;
+  return (payer && tierFor(undatedTiers(option), n)?.unit_prices[payer.id]) ?? null;
 }

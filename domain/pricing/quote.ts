@@ -1,7 +1,8 @@
-import type { CancellationPolicy, OptionDefinition, PriceTier, ProductDefinition, UnitDefinition } from '../catalog/definitions';
+import type { CancellationPolicy, OptionDefinition, PriceSpecial, PriceTier, ProductDefinition, UnitDefinition } from '../catalog/definitions';
 import { Money, Rounding, money, usdConverter } from '../shared/money';
 import { policyPreset } from '../policy/refund';
 import { InputProblem, Refusal, invalidInput, refuse } from '../shared/refusal';
+import { discounted, specialAt, tiersOn } from './tables';
 
 /** What the traveller picks (quote and hold body, spec 4.3). */
 export interface Selection {
@@ -51,6 +52,8 @@ export interface Quote {
 export interface PriceRequest {
   product: ProductDefinition;
   option: OptionDefinition;
+  /** The local start priced ('YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM'): it picks the season and any special. */
+  start: string;
   selection: Selection;
   fx: FxRate;
   rounding: Rounding;
@@ -128,7 +131,13 @@ function checkUnits(option: OptionDefinition, selection: Selection): Refusal | n
 }
 
 /** Unit lines: one per unit, or one per age band price when children are priced by age. */
-function unitLines(option: OptionDefinition, tier: PriceTier, selection: Selection, convert: (usd: number) => Money): QuoteLine[] | Refusal {
+function unitLines(
+  option: OptionDefinition,
+  tier: PriceTier,
+  special: PriceSpecial | null,
+  selection: Selection,
+  convert: (usd: number) => Money,
+): QuoteLine[] | Refusal {
   const byId = new Map(option.units.map((u) => [u.id, u]));
   const lines: QuoteLine[] = [];
   for (const line of selection.units) {
@@ -152,14 +161,16 @@ function unitLines(option: OptionDefinition, tier: PriceTier, selection: Selecti
       priced.push({ usd, qty: line.qty });
     }
     for (const p of priced) {
-      const unitPrice = convert(p.usd);
+      // A special sells at its own price, converted once; the price before it is shown beside it.
+      const onSpecial = special !== null && p.usd > 0;
+      const unitPrice = convert(onSpecial ? discounted(p.usd, special) : p.usd);
       lines.push({
         kind: 'unit',
         ref: unit.id,
         label: unit.label,
         qty: p.qty,
         unit_price: unitPrice,
-        original_unit_price: null,
+        original_unit_price: onSpecial ? convert(p.usd) : null,
         total: money(unitPrice.amount * p.qty, unitPrice.currency),
         pay_at: 'upfront',
         included: false,
@@ -284,12 +295,15 @@ export function priceQuote(request: PriceRequest): Quote | Refusal {
 
   const convert = usdConverter(fx, rounding);
   const seats = seatsOf(option, selection);
-  const tier = tierFor(option.pricing.tiers, seats);
-  if (!tier) {
-    const unitId = selection.units.find((l) => l.qty > 0)?.unit_id ?? null;
-    return refuse('PriceNotAvailable', 'no price for this group size', { unitId, reason: 'group_size' });
+  const unitId = selection.units.find((l) => l.qty > 0)?.unit_id ?? null;
+  const tiers = tiersOn(option, request.start.slice(0, 10));
+  if (!Array.isArray(tiers)) {
+    const detail = tiers === 'weekday' ? 'no price on this day of the week' : 'no price for this date';
+    return refuse('PriceNotAvailable', detail, { unitId, reason: tiers });
   }
-  const units = unitLines(option, tier, selection, convert);
+  const tier = tierFor(tiers, seats);
+  if (!tier) return refuse('PriceNotAvailable', 'no price for this group size', { unitId, reason: 'group_size' });
+  const units = unitLines(option, tier, specialAt(option, request.start), selection, convert);
   if (!Array.isArray(units)) return units;
   const extras = extraLines(request, convert);
   if (!Array.isArray(extras)) return extras;

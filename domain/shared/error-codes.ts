@@ -63,7 +63,17 @@ export const ERROR_CODES = {
     problems: list({ $ref: '#/components/schemas/InputProblem' }),
   }),
   UnsupportedFileType: code(422, 'an uploaded file is of a kind the endpoint does not take (recognised by its contents)', { accepted: list(text) }),
-  PriceTableNotMonotonic: code(422, 'seller endpoints: a bigger group would pay more per person in total than a smaller one', { cells: list(anyObject) }),
+  PriceTableNotMonotonic: code(422, 'seller endpoints: a bigger group would pay more per person in total than a smaller one', {
+    cells: list({
+      type: 'object',
+      properties: {
+        unit_id: text,
+        tier: { type: 'string', description: 'where the tier is, e.g. options[0].pricing.tiers[2] or options[0].pricing.seasons[1].tiers[0]' },
+        min_net_usd: { type: 'integer', description: 'the least a smaller group of the same table pays per person for the unit (USD cents): the cell may be at most this' },
+      },
+      required: ['unit_id', 'tier', 'min_net_usd'],
+    }),
+  }),
   RequestHeaderFieldsTooLarge: code(431, "the request's headers are too large"),
   RateLimited: code(429, "over the key's limit or an abuse limit", { retry_after_seconds: count }),
   InternalError: code(500, 'something failed on our side; nothing a client sends should cause it'),

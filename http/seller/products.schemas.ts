@@ -17,6 +17,22 @@ const policy = obj(
   ['name', 'tiers'],
 );
 
+/** A price table: per-traveller prices (USD cents) by group size. */
+const priceTiers = arr(
+  obj(
+    {
+      min_pax: int(1),
+      max_pax: nInt,
+      unit_prices: { type: 'object', additionalProperties: int(0) },
+      age_prices: {
+        type: 'object',
+        additionalProperties: arr(obj({ min_age: int(0), max_age: int(0), amount: int(0) }, ['min_age', 'max_age', 'amount'])),
+      },
+    },
+    ['min_pax', 'max_pax', 'unit_prices'],
+  ),
+);
+
 /** The product definition: the body of POST /v1/products and PUT /v1/products/{id}. */
 export const productDefinition = describes<ProductDefinition>()(
   obj(
@@ -86,18 +102,12 @@ export const productDefinition = describes<ProductDefinition>()(
             ),
             pricing: obj(
               {
-                tiers: arr(
+                tiers: priceTiers,
+                seasons: arr(obj({ name: str({ minLength: 1 }), from: nullable(date), until: nullable(date), weekdays: arr(int(1, 7)), tiers: priceTiers }, ['name', 'from', 'until', 'tiers'])),
+                specials: arr(
                   obj(
-                    {
-                      min_pax: int(1),
-                      max_pax: nInt,
-                      unit_prices: { type: 'object', additionalProperties: int(0) },
-                      age_prices: {
-                        type: 'object',
-                        additionalProperties: arr(obj({ min_age: int(0), max_age: int(0), amount: int(0) }, ['min_age', 'max_age', 'amount'])),
-                      },
-                    },
-                    ['min_pax', 'max_pax', 'unit_prices'],
+                    { name: str({ minLength: 1 }), from: date, until: date, weekdays: arr(int(1, 7)), times: arr(str()), percent_off: int(1, 99) },
+                    ['name', 'from', 'until', 'percent_off'],
                   ),
                 ),
               },

@@ -150,6 +150,7 @@ export function priceRequest(overrides: Partial<PriceRequest> = {}): PriceReques
   return {
     product: product({ options: [opt] }),
     option: opt,
+    start: '2026-12-10T09:00',
     selection: selection(),
     fx: USD_FX,
     rounding: { increment: 1, mode: 'nearest' },

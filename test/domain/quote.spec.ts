@@ -478,7 +478,7 @@ describe('priceQuote', () => {
             ],
             pickup: pickup ? { place_id: 'alfama' } : null,
           });
-          const quote = quoteOf({ product: prod, option: opt, selection: sel, fx, rounding, remaining: null, pendingExpiresAt: null });
+          const quote = quoteOf({ product: prod, option: opt, start: '2026-12-10T09:00', selection: sel, fx, rounding, remaining: null, pendingExpiresAt: null });
           expectLinesAddUp(quote);
           expect(quote.pax).to.equal(adults + children + infants);
           expect(seatsOf(opt, sel)).to.equal(adults + children);

@@ -23,7 +23,7 @@ function quoteFor(server: TestServer, definition: ProductDefinition, start: stri
   return server.request('POST', '/v1/public/quotes', { body: { option_id: o.id, start, units: [{ unit_id: o.units[0].id, qty }], currency: 'USD' } });
 }
 
-describe('HTTP quotes: group sizes', () => {
+describe('HTTP quotes: pricing rules', () => {
   let server: TestServer;
   before(async () => {
     server = await startTestServer();
@@ -45,5 +45,37 @@ describe('HTTP quotes: group sizes', () => {
     const five = await quoteFor(server, gap, start, 5);
     expect(five.status, five.text).to.equal(200);
     expect(five.body.totals.grand_total).to.deep.equal(card.next_group_price);
+  });
+
+  it('refuses a seller a price table where a bigger group pays more per person (PriceTableNotMonotonic with its cells)', async () => {
+    const bad = tripWith('not-monotonic-walk', (u) => ({ tiers: [tier(1, 1, { [u]: 1000 }), tier(2, 3, { [u]: 500 }), tier(4, null, { [u]: 9000 })] }));
+    const answer = await server.request('POST', '/v1/products', { key: null, secret: OWNER_KEY, body: bad });
+    const problem = expectProblem(answer, 422, 'PriceTableNotMonotonic');
+    expect(problem.cells).to.deep.equal([{ unit_id: bad.options[0].units[0].id, tier: 'options[0].pricing.tiers[2]', min_net_usd: 500 }]);
+  });
+
+  it('prices by season and weekday, shows unpriced days closed in the calendar, and sells specials with the price before them', async () => {
+    const weekends = tripWith('winter-weekend-walk', (u) => ({
+      tiers: [],
+      seasons: [{ name: 'Winter weekends', from: '2026-12-01', until: '2027-03-31', weekdays: [6, 7], tiers: [tier(1, null, { [u]: 6000 })] }],
+      specials: [{ name: 'Opening Saturday', from: '2026-12-12', until: '2026-12-12', times: ['09:00'], percent_off: 25 }],
+    }));
+    await publish(server, weekends);
+    const optionId = weekends.options[0].id;
+    const december = await server.request('GET', `/v1/public/options/${optionId}/calendar?month=2026-12`);
+    const day = (date: string) => december.body.find((d: any) => d.date === date);
+    expect(day('2026-12-10')).to.deep.equal({ date: '2026-12-10', status: 'closed', starts: [] });
+    expect(day('2026-12-12').status).to.equal('open');
+    const november = await server.request('GET', `/v1/public/options/${optionId}/calendar?month=2026-11`);
+    expect(november.body.find((d: any) => d.date === '2026-11-28').status).to.equal('closed');
+
+    expect(expectProblem(await quoteFor(server, weekends, '2026-12-10T09:00', 2), 422, 'PriceNotAvailable')).to.include({ reason: 'weekday' });
+    expect(expectProblem(await quoteFor(server, weekends, '2026-11-28T09:00', 2), 422, 'PriceNotAvailable')).to.include({ reason: 'outside_season' });
+    const special = await quoteFor(server, weekends, '2026-12-12T09:00', 2);
+    expect(special.status, special.text).to.equal(200);
+    expect(special.body.lines[0]).to.deep.include({ unit_price: { amount: 4500, currency: 'USD' }, original_unit_price: { amount: 6000, currency: 'USD' } });
+    expect(special.body.totals.due_now).to.deep.equal({ amount: 9000, currency: 'USD' });
+    const usual = await quoteFor(server, weekends, '2026-12-13T09:00', 2);
+    expect(usual.body.lines[0]).to.deep.include({ unit_price: { amount: 6000, currency: 'USD' }, original_unit_price: null });
   });
 });
