@@ -1,6 +1,6 @@
 import { decodeOffsetCursor, encodeOffsetCursor } from '../platform/cursor';
 import { capacityOf, daysInMonth, firstBookableStart, isRealDate, isRealMonth } from '../../domain/calendar/schedule';
-import type { ProductDefinition } from '../../domain/catalog/definitions';
+import type { OptionDefinition, ProductDefinition } from '../../domain/catalog/definitions';
 import { type DepartureEntry, remainingPlaces } from '../../domain/departure';
 import { Refusal, invalidInput, notFound } from '../../domain/shared/refusal';
 import { groupCanBook, groupEachUsd } from '../../domain/pricing/from-price';
@@ -206,15 +206,29 @@ export class CatalogQueries {
 type Departures = ReadonlyMap<string, ReadonlyMap<string, Readonly<Record<string, DepartureEntry>>>>;
 
 /**
+ * groupCanBook, kept per option definition and group size: every list by date asks it of every
+ * option in the window. Stored documents do not change (a changed trip is a new document), so an
+ * answer lasts as long as the definition it was given for.
+ */
+function groupFits(option: OptionDefinition, travellers: number): boolean {
+  let bySize = GROUP_FITS.get(option);
+  if (!bySize) GROUP_FITS.set(option, (bySize = new Map()));
+  let fits = bySize.get(travellers);
+  if (fits === undefined) bySize.set(travellers, (fits = groupCanBook(option, travellers)));
+  return fits;
+}
+
+const GROUP_FITS = new WeakMap<OptionDefinition, Map<number, boolean>>();
+
+/**
  * Whether a group of `travellers` could book a start of the trip on one of `days` now (spec 4.2
  * date/month): an option on sale whose limits and prices fit the group runs then, before its
  * cutoff, with places for all.
  */
 function bookableOn(d: ProductDefinition, days: string[], travellers: number, now: Date, departures: Departures): boolean {
   for (const option of d.options) {
-    if (!groupCanBook(option, travellers)) continue;
     const capacity = capacityOf(option);
-    if (capacity !== null && capacity < travellers) continue;
+    if ((capacity !== null && capacity < travellers) || !groupFits(option, travellers)) continue;
     const entries = departures.get(option.id);
     const fits = capacity === null ? undefined : (start: string) => remainingPlaces(entries?.get(start), capacity, now) >= travellers;
     if (firstBookableStart(option, d.timezone, days, now, fits) !== null) return true;
