@@ -3,6 +3,7 @@ import { bookingFeature } from './booking';
 import { catalogFeature, catalogPricer, orderTrips, tripCard } from './catalog';
 import { contactChangesFeature } from './contact-changes';
 import { filterListsFeature } from './filter-lists';
+import { fxRatesFeature } from './fx-rates';
 import { contentFeature } from './content';
 import { departuresFeature } from './departures';
 import { enquiriesFeature } from './enquiries';
@@ -43,6 +44,7 @@ export const FEATURES = [
   departuresFeature,
   paymentsFeature,
   marketplaceFeature,
+  fxRatesFeature,
   sellerBookingsFeature,
 ] as const;
 

@@ -32,6 +32,12 @@ export interface Config {
   tokenSealingKey: string | null;
   /** How long a repeat under the same Idempotency-Key answers a checkout's tokens again. */
   idempotencyWindowHours: number;
+  /** The public daily reference feed rates are fetched from (the ECB's daily XML); unset: DATA_DIR/fx-rates.json, else the demo table. */
+  fxSourceUrl: string | null;
+  /** How often the scheduled job fetches new rates. */
+  fxRefreshHours: number;
+  /** A currency's newest rate older than this is reported in /readyz. */
+  fxMaxAgeHours: number;
   /** Send mail over SMTP (smtp:// or smtps://); unset: each mail is an .eml file in DATA_DIR/outbox. */
   smtpUrl: string | null;
   /** The From of every mail. */
@@ -115,6 +121,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactCodeSecretKey: secret(env, 'CONTACT_CODE_SECRET_KEY', errors),
     tokenSealingKey: secret(env, 'TOKEN_SEALING_KEY', errors),
     idempotencyWindowHours: integer(env, 'IDEMPOTENCY_WINDOW_HOURS', 24, 1, 720, errors),
+    fxSourceUrl: url(env, 'FX_SOURCE_URL', ['https', 'http'], errors),
+    fxRefreshHours: integer(env, 'FX_REFRESH_HOURS', 24, 1, 720, errors),
+    fxMaxAgeHours: integer(env, 'FX_MAX_AGE_HOURS', 48, 1, 8760, errors),
     smtpUrl: url(env, 'SMTP_URL', ['smtp', 'smtps'], errors),
     mailFrom: env.MAIL_FROM || 'Trips <bookings@localhost>',
     websiteKeyLimitPerMinute: integer(env, 'WEBSITE_KEY_RATE_LIMIT', 600, 1, 1_000_000, errors),

@@ -37,7 +37,12 @@ import { MemoryDocumentStore } from './documents/memory-document-store';
 import { MongoDocumentStore } from './documents/mongo-document-store';
 import { EsdbEventStore } from './event-store/esdb-event-store';
 import { SqliteEventStore } from './event-store/sqlite-event-store';
-import { fixedRates } from './fx';
+import { FxRateReads } from '../projections/fx-rates/queries';
+import { fxRatesProjector } from '../projections/fx-rates/projector';
+import { fileRateSource } from './fx/file-rate-source';
+import { httpRateSource } from './fx/http-rate-source';
+import { ReadModelFx } from './fx/read-model-fx';
+import { isRefusal } from '../domain/shared/refusal';
 import { Logger, jsonLogger } from './logger';
 import { configuredMailer } from './mail/nodemailer-mailer';
 import { seedDemoCatalog } from './seed/seed';
@@ -106,13 +111,16 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
   const commands = new CommandHandler(events, { snapshots: docs, log });
   const delivery = options.mailer ?? configuredMailer(config, docs);
   const blobs = await openBlobStore(config);
+  // Prices read the newest published rates, kept in memory and read again whenever the rates read model moves.
+  const fx = new ReadModelFx(new FxRateReads(docs), () => runner.checkpoint(fxRatesProjector.name));
   const platform: Platform = {
     commands,
     events,
     docs,
     blobs,
     clock,
-    fx: fixedRates,
+    fx,
+    rateSource: config.fxSourceUrl ? httpRateSource(config.fxSourceUrl) : fileRateSource(config.dataDir),
     ids: randomIds,
     mailer: delivery,
     log,
@@ -130,6 +138,8 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
       webhookTimeoutMs: config.webhookTimeoutMs,
       tokenSealingKey: config.tokenSealingKey ?? serverSecret(config, 'token-sealing', log),
       idempotencyWindowHours: config.idempotencyWindowHours,
+      fxRefreshHours: config.fxRefreshHours,
+      fxMaxAgeHours: config.fxMaxAgeHours,
       contactEmailChangeMinutes: config.contactEmailChangeMinutes,
       contactCodeSecretKey: config.contactCodeSecretKey ?? serverSecret(config, 'contact-codes', log),
     },
@@ -137,6 +147,10 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
   // Mail is composed (manage link, HTML part) from what the platform reads, then delivered: built once the platform is.
   platform.mailer = composingMailer(platform, delivery);
   const useCases = createUseCases(platform);
+  // The first start publishes the demo's rates (or DATA_DIR/fx-rates.json) so that quotes are priced at once.
+  const seededRates = await useCases.fxRates.seed(fileRateSource(config.dataDir), randomIds.uuid());
+  if (seededRates && isRefusal(seededRates)) log.error('exchange rates not seeded', { code: seededRates.code, detail: seededRates.detail });
+  await fx.refresh();
 
   if (config.seedDemo) {
     const catalogReads = new CatalogReads(docs);
@@ -188,6 +202,7 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
     ready: () => runner.position >= headAtStart,
     openApi: JSON.stringify(openApiDocument(surfaces)),
     readModels: { docs, projectors: PROJECTORS, projection: runner },
+    fxRates: useCases.fxRates,
     sellers: {
       suspend: (sellerId, reason, correlationId) => useCases.marketplace.suspendSeller(sellerId, reason, correlationId),
       reinstate: (sellerId, correlationId) => useCases.marketplace.reinstateSeller(sellerId, correlationId),

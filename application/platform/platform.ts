@@ -7,6 +7,7 @@ import type { Fx } from './ports/fx';
 import type { Ids } from './ports/ids';
 import type { Logger } from './ports/logger';
 import type { Mailer } from './ports/mailer';
+import type { RateSource } from './ports/rate-source';
 
 /** Settings the use cases read; configuration fills them at start. */
 export interface Settings {
@@ -37,6 +38,10 @@ export interface Settings {
   tokenSealingKey: string;
   /** How long after a checkout a repeat under the same Idempotency-Key answers its tokens again (spec part 8: the first result in full). */
   idempotencyWindowHours: number;
+  /** How often the scheduled job fetches exchange rates from the rate source. */
+  fxRefreshHours: number;
+  /** A currency's newest rate older than this is reported stale in /readyz. */
+  fxMaxAgeHours: number;
 }
 
 /** Read-your-writes: resolves once the projections include this log position (bounded wait). */
@@ -58,6 +63,8 @@ export interface Platform {
   blobs: BlobStore;
   clock: Clock;
   fx: Fx;
+  /** Where the scheduled job fetches exchange rates. */
+  rateSource: RateSource;
   ids: Ids;
   mailer: Mailer;
   log: Logger;

@@ -44,6 +44,8 @@ export function testPlatform(events: EventStore, docs: DocumentStore, overrides:
     blobs: new MemoryBlobStore(),
     clock: { now: () => new Date() },
     fx: fixedRates,
+    // Nothing to fetch: specs of the rates feature give their own source.
+    rateSource: { name: 'none', fetch: async () => ({ rates: [] }) },
     ids: countingIds(),
     mailer: recordingMailer(),
     log: { info: () => undefined, error: () => undefined },
@@ -61,6 +63,8 @@ export function testPlatform(events: EventStore, docs: DocumentStore, overrides:
       contactCodeSecretKey: 'test contact code secret key',
       tokenSealingKey: 'test token sealing key',
       idempotencyWindowHours: 24,
+      fxRefreshHours: 24,
+      fxMaxAgeHours: 48,
     },
     awaitProjections: async () => true,
     awaitReactor: async () => true,

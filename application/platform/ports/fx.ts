@@ -4,4 +4,6 @@ import type { FxRate } from '../../../domain/pricing/quote';
 export interface Fx {
   /** The rate now, or null when the currency has none. */
   rate(currency: string): FxRate | null;
+  /** Reads the rates again: once new rates were published, before answering whoever published them. */
+  refresh(): Promise<void>;
 }
