@@ -2,6 +2,7 @@ import type { StorefrontContext, StorefrontDoc } from '../platform/context';
 import { defineFeature } from '../platform/feature';
 import { departuresProjector } from '../../projections/departures/projector';
 import { calendar } from './calendar';
+import { groupPrices, type GroupPricesQuery } from './group-prices';
 import { sellingPlatform } from './deps';
 import * as pricing from './pricing';
 import type { SelectionBody } from './selection';
@@ -20,6 +21,7 @@ export const availabilityFeature = defineFeature({
       calendar: (storefront: StorefrontDoc, optionId: string, month: string | undefined) => calendar(deps, storefront, optionId, month),
       paymentMethods: (ctx: StorefrontContext, optionId: string, start: string) => pricing.paymentMethods(deps, ctx, optionId, start),
       quote: (ctx: StorefrontContext, body: SelectionBody) => pricing.quote(deps, ctx, body),
+      groupPrices: (ctx: StorefrontContext, optionId: string, query: GroupPricesQuery) => groupPrices(deps, ctx, optionId, query),
     };
   },
 });

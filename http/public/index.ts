@@ -7,6 +7,8 @@ import { travellerSession } from '../middleware/traveller-session';
 import { allowedOrigin, websiteKey, type WebsiteKeyLimits } from '../middleware/website-key';
 import { availabilityOperations } from './availability';
 import { availabilitySchemas } from './availability.schemas';
+import { groupPricesOperations } from './group-prices';
+import { groupPricesSchemas } from './group-prices.schemas';
 import { bookingOperations } from './booking';
 import { bookingSchemas } from './booking.schemas';
 import { catalogOperations } from './catalog';
@@ -58,6 +60,7 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
     operations: [
       ...catalogOperations,
       ...availabilityOperations,
+      ...groupPricesOperations,
       ...bookingOperations,
       ...manageBookingOperations,
       ...receiptOperations,
@@ -75,6 +78,7 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
     schemas: {
       ...catalogSchemas,
       ...availabilitySchemas,
+      ...groupPricesSchemas,
       ...bookingSchemas,
       ...manageBookingSchemas,
       ...travellersSchemas,
