@@ -81,5 +81,11 @@ export function websiteKeyUseCases(platform: Platform, reads: CatalogReads) {
       const storefront = await reads.storefront(storefrontId);
       return storefront ? { allowed_origins: storefront.allowed_origins } : notFound('storefront');
     },
+    setManagePage: async (caller: SellerCaller, storefrontId: string, manageUrl: string | null) => {
+      const refused = await handle(caller, storefrontId, { type: 'SetManagePage', manageUrl });
+      if (refused) return refused;
+      const storefront = await reads.storefront(storefrontId);
+      return storefront ? { manage_url: storefront.manage_url ?? null } : notFound('storefront');
+    },
   };
 }

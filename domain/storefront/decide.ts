@@ -11,12 +11,14 @@ export type IssueWebsiteKey = { type: 'IssueWebsiteKey'; keyId: string; keyHash:
 export type RotateWebsiteKey = { type: 'RotateWebsiteKey'; keyId: string; newKeyId: string; newKeyHash: string; now: string; retiresAt: string };
 export type RevokeWebsiteKey = { type: 'RevokeWebsiteKey'; keyId: string };
 export type SetAllowedOrigins = { type: 'SetAllowedOrigins'; allowedOrigins: string[] };
+/** The site's page where travellers manage a booking: the links in the traveller's mails open it. */
+export type SetManagePage = { type: 'SetManagePage'; manageUrl: string | null };
 
 /** A member seller leaves a marketplace (its own decision); leaving again changes nothing. */
 export type LeaveMarketplace = { type: 'LeaveMarketplace'; sellerId: string; now: Date };
 
 export type StorefrontCommand =
-  CreateStorefront | UpdateStorefront | IssueWebsiteKey | RotateWebsiteKey | RevokeWebsiteKey | SetAllowedOrigins | LeaveMarketplace;
+  CreateStorefront | UpdateStorefront | IssueWebsiteKey | RotateWebsiteKey | RevokeWebsiteKey | SetAllowedOrigins | SetManagePage | LeaveMarketplace;
 
 function createStorefront(command: CreateStorefront, state: Storefront): StorefrontEvent[] | Refusal {
   if (state.storefrontId) return conflict('storefront_exists', 'the storefront exists already');
@@ -59,6 +61,11 @@ function setAllowedOrigins(command: SetAllowedOrigins, state: Storefront): Store
   return updateStorefront({ type: 'UpdateStorefront', definition: { ...state.definition, allowed_origins: command.allowedOrigins } }, state);
 }
 
+function setManagePage(command: SetManagePage, state: Storefront): StorefrontEvent[] | Refusal {
+  if (!state.storefrontId || !state.definition) return notFound('storefront');
+  return updateStorefront({ type: 'UpdateStorefront', definition: { ...state.definition, manage_url: command.manageUrl } }, state);
+}
+
 function leaveMarketplace(command: LeaveMarketplace, state: Storefront): StorefrontEvent[] | Refusal {
   if (!state.storefrontId || !state.definition || state.definition.kind !== 'marketplace') return notFound('storefront');
   if (!state.definition.member_seller_ids.includes(command.sellerId)) return [];
@@ -79,6 +86,8 @@ export function decideStorefront(command: StorefrontCommand, state: Storefront):
       return revokeWebsiteKey(command, state);
     case 'SetAllowedOrigins':
       return setAllowedOrigins(command, state);
+    case 'SetManagePage':
+      return setManagePage(command, state);
     case 'LeaveMarketplace':
       return leaveMarketplace(command, state);
     default:

@@ -1,12 +1,14 @@
 import { WEBSITE_KEY_GRACE_HOURS } from '../../application/keys';
-import { described, id, nTimestamp, object, text, timestamp } from '../kernel/answer-schema';
-import { Schema, arr, bool, int, obj, ref, str } from '../kernel/schema';
+import { described, id, nStr, nTimestamp, object, text, timestamp } from '../kernel/answer-schema';
+import { Schema, arr, bool, int, nullable, obj, ref, str } from '../kernel/schema';
 import { sellerOperation } from './operation';
 
 const RUNS =
   'Needs a secret key whose scopes include keys:manage (owners and admins) of the seller that runs the storefront (a direct storefront: its seller; ' +
   "a marketplace: its operator); another seller's key answers 403 NotPermitted (reason no_operator), an unknown storefront 404 NotFound (entity storefront).";
 const storefrontId = { storefrontId: str({ minLength: 1, maxLength: 100 }) };
+/** A path on the site, or an https:// address; no query or fragment (the links add theirs). */
+const MANAGE_URL = '^(/[^\\s?#]*|https://[^/?#\\s]+(/[^\\s?#]*)?)$';
 const keyId = { ...storefrontId, keyId: str({ format: 'uuid' }) };
 
 const keyFields = {
@@ -21,6 +23,7 @@ export const websiteKeySchemas: Record<string, Schema> = {
   WebsiteKeyList: object({ data: described(arr(ref('WebsiteKey')), 'Keys that work, current and in their grace, oldest first') }),
   WebsiteKeyRevoked: object({ id, revoked: bool }),
   AllowedOrigins: object({ allowed_origins: arr(text) }),
+  ManagePage: object({ manage_url: described(nStr, 'null: the default, /manage on the site') }),
 };
 
 export const listWebsiteKeys = sellerOperation({
@@ -98,4 +101,23 @@ export const setAllowedOrigins = sellerOperation({
   handle: async ({ caller, params, body }, app) => app.keys.setAllowedOrigins(caller, params.storefrontId, body.allowed_origins),
 });
 
-export const websiteKeyOperations = [listWebsiteKeys, createWebsiteKey, rotateWebsiteKey, revokeWebsiteKey, setAllowedOrigins];
+export const setManagePage = sellerOperation({
+  id: 'setManagePage',
+  method: 'put',
+  path: '/v1/storefronts/{storefrontId}/manage-page',
+  permission: 'keys:manage',
+  summary: "Set the storefront's manage page",
+  description:
+    "The site's page where travellers manage a booking and sign in: a path on the site (/account/booking) or an address (https://...). " +
+    'Every traveller mail about a booking links to it with ?ref=...&token=...; sign-in links and traveller links open it too. null goes back to the default, /manage. ' +
+    RUNS,
+  params: storefrontId,
+  body: obj({ manage_url: nullable(str({ pattern: MANAGE_URL, maxLength: 500 })) }, ['manage_url']),
+  bodyRequired: true,
+  bodyDescription: 'manage_url: a path starting with / or an https:// address, without query or fragment; null for /manage.',
+  success: { status: 200, description: '{manage_url}' },
+  response: ref('ManagePage'),
+  handle: async ({ caller, params, body }, app) => app.keys.setManagePage(caller, params.storefrontId, body.manage_url),
+});
+
+export const websiteKeyOperations = [listWebsiteKeys, createWebsiteKey, rotateWebsiteKey, revokeWebsiteKey, setAllowedOrigins, setManagePage];

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { demoId } from '../../../infra/seed/demo-catalog';
-import { OWNER_KEY, READONLY_KEY, TestServer, startTestServer } from '../harness';
+import { OWNER_KEY, READONLY_KEY, TestServer, openStart, simpleTrip, startTestServer } from '../harness';
 import { PublishedSchemas, publishedSchemas } from '../openapi-answers';
 
 const ATLAS_SITE = demoId('demo:storefront:atlas-trails');
@@ -89,6 +89,25 @@ describe('HTTP: website keys and allowed origins (keys:manage)', () => {
     expect(answered.headers.get('access-control-allow-origin')).to.equal(shop.Origin);
     schemas.expectProblem(await site(made.key, { Origin: 'http://localhost:3000' }), 403, 'OriginNotAllowed');
     schemas.expectProblem(await seller().put(`/v1/storefronts/${ATLAS_SITE}/allowed-origins`, { allowed_origins: ['shop.example/path'] }), 422, 'InvalidInput');
+  });
+
+  it("sets the storefront's manage page, which the traveller's booking mails link to", async () => {
+    const page = `/v1/storefronts/${ATLAS_SITE}/manage-page`;
+    const set = schemas.expectAnswer('setManagePage', await seller().put(page, { manage_url: 'https://trips.example/account/booking' }));
+    expect(set).to.deep.equal({ manage_url: 'https://trips.example/account/booking' });
+    for (const manage_url of ['javascript:alert(1)', 'https://trips.example/account?x=1', 'account/booking']) {
+      schemas.expectProblem(await seller().put(page, { manage_url }), 422, 'InvalidInput');
+    }
+    const trip = await simpleTrip(server);
+    const start = await openStart(server, trip.optionId);
+    const hold = await server.request('POST', '/v1/public/holds', { body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 1 }] } });
+    const lead = { name: 'Ana Lima', email: 'manage-page@example.com', phone: '+351912345678' };
+    const booked = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead, payment_method: 'pay_on_arrival' } });
+    expect(booked.status, booked.text).to.equal(200);
+    await server.engine.reactors.catchUp();
+    const mail = server.mails.find((m) => m.to === lead.email && m.booking?.ref === booked.body.ref);
+    expect(mail?.text).to.include(`https://trips.example/account/booking?ref=${booked.body.ref}&token=${booked.body.booking_token}`);
+    expect(schemas.expectAnswer('setManagePage', await seller().put(page, { manage_url: null }))).to.deep.equal({ manage_url: null });
   });
 
   it("refuses another seller's storefront, keys without keys:manage, and unknown storefronts", async () => {
