@@ -48,7 +48,11 @@ const Quote = object(
     totals: object({
       due_now: described(money, 'Paid when booking'),
       pay_locally: described(arr(money), 'Paid on the day, each in its own currency'),
-      grand_total: money,
+      grand_total: described(
+        money,
+        "In the quote's currency: due_now plus what is paid locally, each local item at its price converted at the quote's rate (fx) and rounded once; " +
+          'the same trip value whatever currency the quote is in (pay_locally says what is actually paid on the day, in its own currency)',
+      ),
     }),
     confirmation: enumOf('instant', 'manual'),
     pending_expires_at: nTimestamp,
