@@ -11,6 +11,7 @@ import { keysFeature } from './keys';
 import { manageBookingFeature } from './manage-booking';
 import { marketplaceFeature } from './marketplace';
 import { passkeysFeature } from './passkeys';
+import { pickupsFeature } from './pickups';
 import { paymentsFeature } from './payments';
 import type { Platform } from './platform/platform';
 import { savedTripsFeature } from './saved-trips';
@@ -35,6 +36,7 @@ export const FEATURES = [
   searchFeature({ catalogPricer, tripCard, orderTrips }),
   contentFeature,
   filterListsFeature,
+  pickupsFeature,
   savedTripsFeature,
   travellerAccountFeature,
   travellerDetailsFeature,

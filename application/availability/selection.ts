@@ -1,5 +1,6 @@
 import type { Attribution } from '../../domain/hold';
 import type { Selection } from '../../domain/pricing/quote';
+import { locatePickup } from '../pickups';
 
 /** The body of a quote, and of a hold with its attribution (spec 4.3). */
 export interface SelectionBody {
@@ -14,5 +15,6 @@ export interface SelectionBody {
 }
 
 export function selectionOf(body: SelectionBody): Selection {
-  return { units: body.units, extras: body.extras ?? [], rooms: body.rooms ?? [], pickup: body.pickup ?? null };
+  // A place of the pickup place library is resolved by its coordinates.
+  return { units: body.units, extras: body.extras ?? [], rooms: body.rooms ?? [], pickup: body.pickup ? locatePickup(body.pickup) : null };
 }

@@ -25,6 +25,7 @@ import { BOOKINGS } from '../../projections/bookings/doc';
 import { capacityOf, checkStart } from '../../domain/calendar/schedule';
 import { enquiryDecider, enquiryStream, offerRefusal } from '../../domain/enquiry';
 import { holdExpiresAt } from '../../domain/hold/rules';
+import { checkPickupDetails } from '../../domain/pickup';
 import { type OfferCheckout, offerCheckoutProblems, offerToBook } from '../enquiries';
 
 export type CheckoutDeps = PricingDeps & Pick<SellingPlatform, 'commands' | 'docs' | 'clock' | 'ids' | 'awaitProjections'>;
@@ -65,7 +66,7 @@ export async function checkout(
   const product = await deps.catalog.product(placed.productId);
   const option = product?.definition.options.find((o) => o.id === placed.optionId);
   if (!product || !option) return notFound('option');
-  const checked = await checkCheckout(deps, body, placed.sellerId, option, product.definition, placed.start, placed.quote.pax, now);
+  const checked = await checkCheckout(deps, body, placed.sellerId, option, product.definition, placed.start, placed.quote, now);
   if (isRefusal(checked)) {
     // A repeated checkout answers the booking it made, whatever has changed since (deadlines, other bookings);
     // until that booking exists, every check applies, also to a second request for a hold already checked out.
@@ -118,7 +119,7 @@ async function checkoutRequest(
   }
   const priced = await price(deps, ctx, selection as SelectionBody, now, 'request');
   if (isRefusal(priced)) return priced;
-  const checked = await checkCheckout(deps, body, priced.product.seller_id, priced.option, priced.product.definition, selection.start, priced.quote.pax, now);
+  const checked = await checkCheckout(deps, body, priced.product.seller_id, priced.option, priced.product.definition, selection.start, priced.quote, now);
   if (isRefusal(checked)) return checked;
   const claimed = earlier ? { ref: earlier.ref, repeat: true } : await claim(deps, ctx, idempotencyKey, 'checkout', requestHash, deps.ids.bookingRef(), now);
   if (isRefusal(claimed)) return claimed;
@@ -174,7 +175,7 @@ async function checkoutOffer(
   const { product, option } = visible;
   const closed = checkStart(option, offer.start, offer.timezone, now);
   if (closed) return closed;
-  const checked = await checkCheckout(deps, body, product.seller_id, option, product.definition, offer.start, offer.quote.pax, now);
+  const checked = await checkCheckout(deps, body, product.seller_id, option, product.definition, offer.start, offer.quote, now);
   if (isRefusal(checked)) return checked;
   const claimed = earlier ? { ref: earlier.ref } : await claim(deps, ctx, idempotencyKey, 'checkout', requestHash, deps.ids.bookingRef(), now);
   if (isRefusal(claimed)) return claimed;
@@ -208,7 +209,7 @@ async function checkoutOffer(
   return placeBooking(deps, ctx, body, sold, now, [held.position, booked.position, placed.position], idempotencyKey);
 }
 
-/** Payment method, repeat-booking warning and traveller details: what checkout asks of the lead. */
+/** Payment method, repeat-booking warning, traveller and pickup details: what checkout asks of the lead. */
 async function checkCheckout(
   deps: CheckoutDeps,
   body: CheckoutBody,
@@ -216,7 +217,7 @@ async function checkCheckout(
   option: OptionDefinition,
   trip: ProductDefinition,
   start: string,
-  pax: number,
+  quote: Pick<Quote, 'pax' | 'pickup'>,
   now: Date,
 ): Promise<{ method: PaymentMethodDefinition | null } | Refusal> {
   const timezone = trip.timezone;
@@ -235,8 +236,10 @@ async function checkCheckout(
   const lastDay = DateTime.fromISO(start.slice(0, 10), { zone: 'UTC' })
     .plus({ days: Math.max(0, (trip.duration_days ?? 1) - 1) })
     .toISODate() as string;
-  const details = checkTravellerDetails(checkoutFields(option.traveller_details), body.traveller_details ?? [], pax, lastDay, today);
+  const details = checkTravellerDetails(checkoutFields(option.traveller_details), body.traveller_details ?? [], quote.pax, lastDay, today);
   if (details) return details;
+  const pickup = checkPickupDetails(option.pickup, quote.pickup, body.pickup_details);
+  if (pickup) return pickup;
   return chosen;
 }
 

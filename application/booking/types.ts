@@ -15,6 +15,8 @@ export interface CheckoutBody {
   warn_if_booked?: boolean;
   attribution?: Attribution;
   traveller_details?: Record<string, unknown>[];
+  /** What the pickup asks for (flight, ship, room), when it does. */
+  pickup_details?: Record<string, unknown>;
 }
 
 export type CheckoutView = BookingView & { booking_token: string | null; contact_token: string | null };

@@ -119,7 +119,19 @@ function publicOption(option: OptionDefinition, p: Pricer) {
     })),
     policy: { ...option.policy, preset: policyPreset(option.policy) },
     traveller_details: option.traveller_details,
-    pickup: option.pickup ? { pickup_rules: option.pickup.rules.map((r) => ({ area: r.area, kind: pickupKind(r), price: p.usd(r.price) })) } : null,
+    pickup: option.pickup
+      ? {
+          pickup_rules: option.pickup.rules.map((r) => ({
+            id: r.id ?? null,
+            area: r.area,
+            kind: pickupKind(r),
+            price: p.usd(r.price),
+            shape: r.shape ?? null,
+            window: r.window ?? null,
+            asks: r.asks ?? [],
+          })),
+        }
+      : null,
     room_types: option.room_types.map((r) => ({ id: r.id, name: r.name, sleeps: r.sleeps, solo_may_share: r.solo_may_share, supplement: p.usd(r.supplement) })),
     start_times: option.availability.times,
     cutoff_hours: option.availability.cutoff_hours,

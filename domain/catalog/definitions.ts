@@ -120,12 +120,27 @@ export interface TravellerDetailsRule {
 export type PickupKind = 'hotel' | 'meeting_point' | 'airport' | 'port';
 export const PICKUP_KINDS: readonly PickupKind[] = ['hotel', 'meeting_point', 'airport', 'port'];
 
+/** Where a pickup area reaches: a polygon of [lat, lng] corners, or a circle of `radius_m` metres. */
+export type PickupShape = { type: 'polygon'; points: [number, number][] } | { type: 'circle'; center: { lat: number; lng: number }; radius_m: number };
+
+/** What a pickup needs to know at checkout (`pickup_details`): the flight, ship or room to meet. */
+export type PickupAsk = 'flight' | 'ship' | 'room';
+export const PICKUP_ASKS: readonly PickupAsk[] = ['flight', 'ship', 'room'];
+
 export interface PickupRule {
+  /** UUID. Absent in definitions written before areas had ids: those are named by `area` only. */
+  id?: string;
   area: string;
   /** USD cents per booking. */
   price: number;
   /** Absent in definitions written before pickups had kinds: those all came to where travellers stay (hotel). */
   kind?: PickupKind;
+  /** Absent: the area is matched by its id or name only, never by coordinates. */
+  shape?: PickupShape;
+  /** When the pickup comes, in minutes before the start: from `from_min` to `to_min` (from_min >= to_min). */
+  window?: { from_min: number; to_min: number };
+  /** Details checkout must be given in `pickup_details`. */
+  asks?: PickupAsk[];
 }
 
 export interface RoomType {

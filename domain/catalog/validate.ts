@@ -85,6 +85,11 @@ export function productProblems(p: ProductDefinition, taken: CatalogTaken = { id
       areas.add(r.area);
       if (r.kind !== undefined && !PICKUP_KINDS.includes(r.kind))
         add(`options[${i}].pickup.rules[${j}].kind`, 'unknown_pickup_kind', `kind must be one of ${PICKUP_KINDS.join(', ')}`);
+      // An area id names one area of the option (the same area may come again in another option).
+      if (r.id !== undefined && o.pickup?.rules.some((other, k) => k < j && other.id === r.id))
+        add(`options[${i}].pickup.rules[${j}].id`, 'duplicate_id', `id ${r.id} is used twice`);
+      if (r.window && r.window.from_min < r.window.to_min)
+        add(`options[${i}].pickup.rules[${j}].window`, 'window_order', 'from_min is the earlier end: at least to_min minutes before the start');
     });
   });
   p.extras.forEach((e, i) => {

@@ -3,6 +3,7 @@ import { Money, Rounding, money, usdConverter } from '../shared/money';
 import { policyPreset } from '../policy/refund';
 import { InputProblem, Refusal, invalidInput, refuse } from '../shared/refusal';
 import { discounted, specialAt, tiersOn } from './tables';
+import { resolvePickup } from '../pickup';
 
 /** What the traveller picks (quote and hold body, spec 4.3). */
 export interface Selection {
@@ -37,11 +38,6 @@ export interface FxRate {
 export interface Quote {
   option_id: string;
   lines: QuoteLine[];
-  /**
-   * due_now: the upfront lines' sum; pay_locally: the local lines' sums, each in the currency paid;
-   * grand_total: in the quote's currency, due_now plus each local item at its price converted at
-   * the quote's rate (fx), rounded once per item: the same trip value whatever currency it is quoted in.
-   */
   totals: { due_now: Money; pay_locally: Money[]; grand_total: Money };
   confirmation: 'instant' | 'manual';
   pending_expires_at: string | null;
@@ -267,9 +263,9 @@ function roomLines(
 function pickupLine(request: PriceRequest, convert: (usd: number) => Money): { line: QuoteLine | null; pickup: Quote['pickup'] } | Refusal {
   const { option, selection } = request;
   if (!selection.pickup) return { line: null, pickup: null };
-  if (!option.pickup) return refuse('PickupNotOffered', 'this option has no pickup');
-  const rule = option.pickup.rules.find((r) => r.area === selection.pickup?.place_id);
-  if (!rule) return refuse('PickupNotOffered', 'no pickup from there', { reason: 'outside_area' });
+  // The area by id or name, or the one whose shape covers the coordinates (domain/pickup).
+  const rule = resolvePickup(option.pickup, selection.pickup);
+  if ('refused' in rule) return rule;
   const price = convert(rule.price);
   return {
     line: {
@@ -286,20 +282,6 @@ function pickupLine(request: PriceRequest, convert: (usd: number) => Money): { l
     },
     pickup: { area: rule.area, price },
   };
-}
-
-/**
- * What the local lines are worth in the quote's currency: each item's price (USD) converted at the quote's
- * rate and rounded once, times its quantity, whatever currency it is paid in on the day.
- */
-function localValue(request: PriceRequest, lines: QuoteLine[], convert: (usd: number) => Money): number {
-  let value = 0;
-  for (const line of lines) {
-    if (line.pay_at !== 'local' || line.included) continue;
-    const extra = request.product.extras.find((e) => e.id === line.ref);
-    value += (extra ? convert(extra.price).amount : line.unit_price.amount) * line.qty;
-  }
-  return value;
 }
 
 /**
@@ -337,7 +319,8 @@ export function priceQuote(request: PriceRequest): Quote | Refusal {
   for (const line of lines.filter((l) => l.pay_at === 'local')) {
     payLocally.set(line.total.currency, (payLocally.get(line.total.currency) ?? 0) + line.total.amount);
   }
-  const grandTotal = dueNow + localValue(request, lines, convert);
+  // The grand total can only add what is in the quote's currency; other local amounts stand beside it.
+  const grandTotal = dueNow + (payLocally.get(fx.quote) ?? 0);
   const manual = confirmationOf(option) === 'manual';
   return {
     option_id: option.id,

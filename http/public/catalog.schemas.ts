@@ -2,6 +2,7 @@
 import { object, orNull, described, id, text, nInt, nStr, count, currencyCode, template, money, nMoney, namedSlug, Rating } from '../kernel/answer-schema';
 import { locale } from '../kernel/params';
 import { PICKUP_KINDS } from '../../domain/catalog/definitions';
+import { pickupAreaFields } from './pickups.schemas';
 import { Schema, arr, bool, enumOf, int, ref, str } from '../kernel/schema';
 
 // ---------------------------------------------------------------- storefront (2.2)
@@ -147,7 +148,7 @@ const Option = object(
         pickup_rules: described(
           arr(
             object(
-              { area: text, price: money },
+              { area: described(text, "The area's name"), price: money, ...pickupAreaFields },
               {
                 kind: described(
                   enumOf(...PICKUP_KINDS),

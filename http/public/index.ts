@@ -15,6 +15,8 @@ import { catalogOperations } from './catalog';
 import { catalogSchemas } from './catalog.schemas';
 import { filterListOperations } from './filter-lists';
 import { filterListSchemas } from './filter-lists.schemas';
+import { pickupsOperations } from './pickups';
+import { pickupsSchemas } from './pickups.schemas';
 import { contactChangesOperations } from './contact-changes';
 import { contactChangesSchemas } from './contact-changes.schemas';
 import { contentOperations } from './content';
@@ -69,6 +71,7 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       ...refundInsteadOperations,
       ...contentOperations,
       ...filterListOperations,
+      ...pickupsOperations,
       ...searchOperations,
       ...travellerAccountOperations,
       ...passkeyOperations,
@@ -86,6 +89,7 @@ export function publicSurface(deps: PublicSurfaceDeps): Surface {
       ...refundInsteadSchemas,
       ...contentSchemas,
       ...filterListSchemas,
+      ...pickupsSchemas,
       ...searchSchemas,
       ...travellerAccountSchemas,
       ...passkeySchemas,

@@ -3,6 +3,7 @@ import { opened, id, page, timestamp } from '../kernel/answer-schema';
 import { PICKUP_KINDS, TEMPLATES, type ProductDefinition } from '../../domain/catalog/definitions';
 import { date, locale, money, uuid } from '../kernel/params';
 import { Schema, arr, bool, describes, enumOf, int, nullable, obj, ref, str } from '../kernel/schema';
+import { pickupAreaFields } from './pickup-areas.schemas';
 
 /** Lists filter by these slugs whatever the case a storefront sends: they are stored lowercase. */
 const lowercaseSlug = str({
@@ -133,6 +134,7 @@ export const productDefinition = describes<ProductDefinition>()(
                           description:
                             'hotel (the default): the pickup comes to where travellers stay in the area; meeting_point, airport, port: it meets them at such a place',
                         },
+                        ...pickupAreaFields,
                       },
                       ['area', 'price'],
                     ),

@@ -520,7 +520,55 @@ const TRIPS: TripSpec[] = [
         policy: MODERATE,
         tiers: [tier(2, 3, { adult: 19500, child: 15000 }), tier(4, 5, { adult: 14500, child: 11000 }), tier(6, 7, { adult: 11500, child: 9000 })],
         availability: slots(['08:00', '09:00'], 7, 24),
-        pickup: pickup(['Lisbon city centre', 0, 'hotel'], ['Belém', 0, 'hotel'], ['Cascais and Estoril', 3000, 'hotel']),
+        // Areas with shapes (spec 2.4): coordinates resolve to them; Cascais, without one, is named only.
+        pickup: {
+          rules: [
+            {
+              id: '6f1c2a3b-4d5e-4f60-8a71-b2c3d4e5f601',
+              area: 'Lisbon city centre',
+              price: 0,
+              kind: 'hotel',
+              shape: {
+                type: 'polygon',
+                points: [
+                  [38.705, -9.15],
+                  [38.705, -9.124],
+                  [38.714, -9.12],
+                  [38.738, -9.13],
+                  [38.738, -9.16],
+                  [38.72, -9.165],
+                ],
+              },
+              window: { from_min: 30, to_min: 10 },
+            },
+            {
+              id: '6f1c2a3b-4d5e-4f60-8a71-b2c3d4e5f602',
+              area: 'Belém',
+              price: 0,
+              kind: 'hotel',
+              shape: {
+                type: 'polygon',
+                points: [
+                  [38.69, -9.22],
+                  [38.69, -9.175],
+                  [38.71, -9.175],
+                  [38.71, -9.22],
+                ],
+              },
+              window: { from_min: 45, to_min: 25 },
+            },
+            { area: 'Cascais and Estoril', price: 3000, kind: 'hotel' },
+            {
+              id: '6f1c2a3b-4d5e-4f60-8a71-b2c3d4e5f603',
+              area: 'Lisbon Airport (LIS)',
+              price: 2500,
+              kind: 'airport',
+              shape: { type: 'circle', center: { lat: 38.7742, lng: -9.1342 }, radius_m: 1500 },
+              window: { from_min: 60, to_min: 30 },
+              asks: ['flight'],
+            },
+          ],
+        },
       }),
     ],
     extras: [
@@ -1400,7 +1448,36 @@ const TRIPS: TripSpec[] = [
         policy: MODERATE,
         tiers: [tier(1, 2, { adult: 14000, child: 10500 }), tier(3, 6, { adult: 8500, child: 6500 })],
         availability: slots(['08:00', '09:00'], 6, 24),
-        pickup: pickup(['Marrakesh medina riads', 0, 'hotel'], ['Gueliz and Hivernage hotels', 0, 'hotel'], ['Palmeraie hotels', 1500, 'hotel']),
+        pickup: {
+          rules: [
+            {
+              id: '7a2d3b4c-5e6f-4a70-9b81-c3d4e5f6a701',
+              area: 'Marrakesh medina riads',
+              price: 0,
+              kind: 'hotel',
+              shape: { type: 'circle', center: { lat: 31.6258, lng: -7.9891 }, radius_m: 1800 },
+              window: { from_min: 30, to_min: 0 },
+              asks: ['room'],
+            },
+            {
+              id: '7a2d3b4c-5e6f-4a70-9b81-c3d4e5f6a702',
+              area: 'Gueliz and Hivernage hotels',
+              price: 0,
+              kind: 'hotel',
+              shape: {
+                type: 'polygon',
+                points: [
+                  [31.61, -8.03],
+                  [31.61, -8.005],
+                  [31.645, -8.005],
+                  [31.645, -8.03],
+                ],
+              },
+              window: { from_min: 40, to_min: 10 },
+            },
+            { area: 'Palmeraie hotels', price: 1500, kind: 'hotel' },
+          ],
+        },
       }),
     ],
   },
