@@ -38,6 +38,11 @@ export interface FxRate {
 export interface Quote {
   option_id: string;
   lines: QuoteLine[];
+  /**
+   * due_now: the upfront lines' sum; pay_locally: the local lines' sums, each in the currency paid;
+   * grand_total: in the quote's currency, due_now plus each local item at its price converted at
+   * the quote's rate (fx), rounded once per item: the same trip value whatever currency it is quoted in.
+   */
   totals: { due_now: Money; pay_locally: Money[]; grand_total: Money };
   confirmation: 'instant' | 'manual';
   pending_expires_at: string | null;
@@ -285,6 +290,20 @@ function pickupLine(request: PriceRequest, convert: (usd: number) => Money): { l
 }
 
 /**
+ * What the local lines are worth in the quote's currency: each item's price (USD) converted at the quote's
+ * rate and rounded once, times its quantity, whatever currency it is paid in on the day.
+ */
+function localValue(request: PriceRequest, lines: QuoteLine[], convert: (usd: number) => Money): number {
+  let value = 0;
+  for (const line of lines) {
+    if (line.pay_at !== 'local' || line.included) continue;
+    const extra = request.product.extras.find((e) => e.id === line.ref);
+    value += (extra ? convert(extra.price).amount : line.unit_price.amount) * line.qty;
+  }
+  return value;
+}
+
+/**
  * Prices a selection. Each unit price is converted from USD and rounded once; line totals
  * are unit price times quantity, and totals are sums of lines, so they add up exactly.
  */
@@ -319,8 +338,7 @@ export function priceQuote(request: PriceRequest): Quote | Refusal {
   for (const line of lines.filter((l) => l.pay_at === 'local')) {
     payLocally.set(line.total.currency, (payLocally.get(line.total.currency) ?? 0) + line.total.amount);
   }
-  // The grand total can only add what is in the quote's currency; other local amounts stand beside it.
-  const grandTotal = dueNow + (payLocally.get(fx.quote) ?? 0);
+  const grandTotal = dueNow + localValue(request, lines, convert);
   const manual = confirmationOf(option) === 'manual';
   return {
     option_id: option.id,

@@ -44,7 +44,8 @@ const unitLine = (ref: string, label: string, qty: number, price: number, curren
 const sum = (lines: QuoteLine[]) => lines.reduce((s, l) => s + l.total.amount, 0);
 
 /** Spec 2.6: lines add up exactly to totals after rounding. */
-function expectLinesAddUp(quote: Quote): void {
+/** `localWorth`: what the local lines are worth in the quote's currency (each item's USD price converted at the quote's rate). */
+function expectLinesAddUp(quote: Quote, localWorth = 0): void {
   const currency = quote.fx.quote;
   for (const line of quote.lines) {
     expect(Number.isInteger(line.unit_price.amount), `${line.ref} unit price`).to.equal(true);
@@ -60,7 +61,7 @@ function expectLinesAddUp(quote: Quote): void {
   for (const m of quote.totals.pay_locally) {
     expect(m.amount, `pay_locally ${m.currency}`).to.equal(sum(local.filter((l) => l.total.currency === m.currency)));
   }
-  expect(quote.totals.grand_total).to.deep.equal({ amount: sum(quote.lines.filter((l) => l.total.currency === currency)), currency });
+  expect(quote.totals.grand_total).to.deep.equal({ amount: quote.totals.due_now.amount + localWorth, currency });
 }
 
 describe('priceQuote', () => {
@@ -294,7 +295,7 @@ describe('priceQuote', () => {
       const line = quote.lines.find((l) => l.ref === 'photos')!;
       expect(line.unit_price).to.deep.equal({ amount: 1800, currency: 'EUR' });
       expect(line.total).to.deep.equal({ amount: 3600, currency: 'EUR' });
-      expectLinesAddUp(quote);
+      expectLinesAddUp(quote, 2 * 2000);
     });
 
     it('a local extra without a local price is paid locally at its converted price', () => {
@@ -302,7 +303,22 @@ describe('priceQuote', () => {
       const line = quote.lines.find((l) => l.ref === 'tuk')!;
       expect(line.pay_at).to.equal('local');
       expect(quote.totals.pay_locally).to.deep.equal([line.total]);
-      expectLinesAddUp(quote);
+      expectLinesAddUp(quote, line.total.amount);
+    });
+
+    it('counts local payments in grand_total at the quote rate, whatever currency they are paid in, so it is the same in every currency', () => {
+      const chosen = [
+        { extra_id: 'photos', qty: 2 },
+        { extra_id: 'lunch', qty: 1 },
+      ];
+      const usd = quoteOf(request(chosen));
+      expect(usd.totals.grand_total).to.deep.equal({ amount: 10000 + 1500 + 2 * 2000, currency: 'USD' });
+      const eur = quoteOf(request(chosen, { fx: EUR_FX }));
+      // 20.00 USD at 0.9137 = 18.274 -> 1827 cents per item; the photos are still paid as 36.00 EUR on the day.
+      expect(eur.totals.grand_total).to.deep.equal({ amount: eur.totals.due_now.amount + 2 * 1827, currency: 'EUR' });
+      expect(eur.totals.pay_locally).to.deep.equal([{ amount: 3600, currency: 'EUR' }]);
+      const omr = quoteOf(request(chosen, { fx: OMR_FX }));
+      expect(omr.totals.grand_total.amount).to.equal(omr.totals.due_now.amount + 2 * convertFromUsd(2000, 'OMR', OMR_FX.rate));
     });
 
     it('prices included extras at zero', () => {
@@ -478,7 +494,16 @@ describe('priceQuote', () => {
             ],
             pickup: pickup ? { place_id: 'alfama' } : null,
           });
-          const quote = quoteOf({ product: prod, option: opt, start: '2026-12-10T09:00', selection: sel, fx, rounding, remaining: null, pendingExpiresAt: null });
+          const quote = quoteOf({
+            product: prod,
+            option: opt,
+            start: '2026-12-10T09:00',
+            selection: sel,
+            fx,
+            rounding,
+            remaining: null,
+            pendingExpiresAt: null,
+          });
           expectLinesAddUp(quote);
           expect(quote.pax).to.equal(adults + children + infants);
           expect(seatsOf(opt, sel)).to.equal(adults + children);
