@@ -8,7 +8,9 @@ export const SELECTION_BODY =
   'units is a list of {unit_id, qty, ages} (ages: one per traveller, when children are priced by age); ' +
   "extras is a list of {extra_id, qty}: the chosen extra's id (Trip.extras[].id) goes in `extra_id`; " +
   'rooms is a list of {room_type_id, qty, beds}, required for options with room types and must sleep everyone who takes a seat; ' +
-  "pickup is {place_id} (a pickup area of the option) or {lat, lng}; currency is one of the storefront's currencies (default its display currency).";
+  'pickup is {place_id} (a place from GET /v1/public/places/search, or a pickup area id of the option; an area name still works) or {lat, lng}: ' +
+  "a place or point is served by the first of the option's areas whose shape covers it (422 PickupNotOffered with reason no_pickup, outside_area or unknown_place otherwise); " +
+  "currency is one of the storefront's currencies (default its display currency).";
 
 export const getCalendar = publicOperation({
   id: 'getCalendar',

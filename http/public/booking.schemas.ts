@@ -162,7 +162,11 @@ export const checkoutBody = describes<CheckoutBody>()(
       ),
       payment_method: enumOf('pay_on_arrival', 'payment_link', 'bank_transfer'),
       traveller_details: arr({ type: 'object' }, { maxItems: 50 }),
-      pickup_details: { type: 'object' },
+      pickup_details: {
+        type: 'object',
+        description:
+          "{flight, ship, room} (strings): what the quote's pickup area asks for (Trip options[].pickup.pickup_rules[].asks); one left out or blank is 422 PickupDetailsRequired with `missing`",
+      },
       special_requests: str({ maxLength: 2000 }),
       locale,
       warn_if_booked: bool,
