@@ -239,12 +239,22 @@ export class TripIndex {
         results.push(...this.search(swapped, { prefix: false, fuzzy: edits - 1 }));
       }
     }
+    // Many trips share each term found: its quality is worked out once.
+    const qualities = new Map<string, number>();
+    const qualityOf = (indexTerm: string): number => {
+      let quality = qualities.get(indexTerm);
+      if (quality === undefined) {
+        quality =
+          indexTerm === term ? EXACT : prefix && indexTerm.startsWith(term) ? PREFIX : edits > 0 && editDistance(term, indexTerm, edits) <= edits ? TYPO : 0;
+        qualities.set(indexTerm, quality);
+      }
+      return quality;
+    };
     const out = new Map<string, Found>();
     for (const result of results) {
       let weight = 0;
       for (const [indexTerm, fields] of Object.entries(result.match)) {
-        const quality =
-          indexTerm === term ? EXACT : prefix && indexTerm.startsWith(term) ? PREFIX : edits > 0 && editDistance(term, indexTerm, edits) <= edits ? TYPO : 0;
+        const quality = qualityOf(indexTerm);
         for (const field of fields) weight = Math.max(weight, FIELD_WEIGHT[field] * quality);
       }
       const id = String(result.id);
