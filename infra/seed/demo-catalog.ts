@@ -206,10 +206,22 @@ const rooms = (singleSupplement: number): RoomSpec[] => [
 
 const pickup = (...rules: [string, number, PickupKind][]): { rules: PickupRule[] } => ({ rules: rules.map(([area, price, kind]) => ({ area, price, kind })) });
 
+/** A season or a special, its dates as offsets from the day calendars open (null: open-ended), so it always falls inside the seeded calendar. */
+interface DatedSpec {
+  name: string;
+  from_in_days: number | null;
+  until_in_days: number | null;
+  weekdays?: number[];
+}
+
 interface OptionSpec extends Omit<OptionDefinition, 'id' | 'is_default' | 'units' | 'pricing' | 'room_types' | 'availability'> {
   key: string;
   units: UnitSpec[];
   tiers: TierSpec[];
+  /** Price tables for some dates or weekdays (domain/pricing/tables.ts). */
+  seasons?: (DatedSpec & { tiers: TierSpec[] })[];
+  /** Discounts on some starts. */
+  specials?: (DatedSpec & { from_in_days: number; until_in_days: number; times?: string[]; percent_off: number })[];
   rooms: RoomSpec[];
   availability: AvailabilitySpec;
 }
@@ -1820,6 +1832,7 @@ const TRIPS: TripSpec[] = [
         name: 'Shared class',
         units: [adult(8, 12), CHILD],
         tiers: [tier(1, null, { adult: 9500, child: 6500 })],
+        seasons: [{ name: 'Cherry blossom season', from_in_days: 100, until_in_days: 130, tiers: [tier(1, null, { adult: 11500, child: 7500 })] }],
         availability: slots(['10:00', '15:00'], 10, 24),
       }),
       option({
@@ -1873,7 +1886,17 @@ const TRIPS: TripSpec[] = [
         name: 'Tea ceremony',
         confirmation: 'manual',
         units: [adult(6, 12), CHILD],
-        tiers: [tier(1, null, { adult: 4500, child: 3000 })],
+        // Priced on weekdays only: Saturday starts show closed and a quote for one is PriceNotAvailable (weekday).
+        tiers: [],
+        seasons: [
+          {
+            name: 'Weekday ceremonies',
+            from_in_days: null,
+            until_in_days: null,
+            weekdays: [1, 2, 3, 4, 5],
+            tiers: [tier(1, null, { adult: 4500, child: 3000 })],
+          },
+        ],
         // The tea house is closed on Sundays and for two days of its own each month.
         availability: slots(['10:00', '13:00', '15:30'], 8, 24, [1, 2, 3, 4, 5, 6], [10, 11]),
       }),
@@ -1954,6 +1977,7 @@ const TRIPS: TripSpec[] = [
         policy: NON_REFUNDABLE,
         units: [adult(10, 12), CHILD, INFANT],
         tiers: [tier(1, null, { adult: 2600, child: 1000 })],
+        specials: [{ name: 'Early entry', from_in_days: 0, until_in_days: 60, times: ['09:00'], percent_off: 20 }],
         availability: slots(['09:00', '11:00', '13:00', '15:00', '17:00', '19:00'], null, 1),
       }),
     ],
@@ -2641,7 +2665,7 @@ function addDays(date: string, days: number): string {
 }
 
 function buildOption(slug: string, spec: OptionSpec, isDefault: boolean, today: string): OptionDefinition {
-  const { key, name, units, tiers, rooms: roomSpecs, availability, ...rest } = spec;
+  const { key, name, units, tiers, seasons, specials, rooms: roomSpecs, availability, ...rest } = spec;
   const scope = `${slug}:${key}`;
   if ((rest.capacity_mode === 'limited') !== (availability.capacity !== null)) {
     throw new Error(`${scope}: capacity must be counted exactly when places are limited`);
@@ -2675,7 +2699,24 @@ function buildOption(slug: string, spec: OptionSpec, isDefault: boolean, today: 
     is_default: isDefault,
     ...rest,
     units: unitDefs,
-    pricing: { tiers: tiers.map(priceTier) },
+    pricing: {
+      tiers: tiers.map(priceTier),
+      ...(seasons && {
+        seasons: seasons.map(({ from_in_days, until_in_days, tiers: seasonTiers, ...season }) => ({
+          ...season,
+          from: from_in_days === null ? null : addDays(today, from_in_days),
+          until: until_in_days === null ? null : addDays(today, until_in_days),
+          tiers: seasonTiers.map(priceTier),
+        })),
+      }),
+      ...(specials && {
+        specials: specials.map(({ from_in_days, until_in_days, ...special }) => ({
+          ...special,
+          from: addDays(today, from_in_days),
+          until: addDays(today, until_in_days),
+        })),
+      }),
+    },
     room_types: roomSpecs.map(({ key: roomKey, ...room }) => ({ id: demoId(`demo:room:${scope}:${roomKey}`), ...room })),
     availability: { ...rule, from: today, until: null, closed_dates: closed_in_days.map((d) => addDays(today, d)) },
   };

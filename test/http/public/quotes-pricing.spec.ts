@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { OptionDefinition, ProductDefinition } from '../../../domain/catalog/definitions';
 import { ADULT, option, product, tier } from '../../domain/fixtures';
-import { OWNER_KEY, TestServer, expectProblem, openStart, startTestServer } from '../harness';
+import { demoId } from '../../../infra/seed/demo-catalog';
+import { MARKET_KEY, OWNER_KEY, TestServer, expectProblem, openStart, startTestServer } from '../harness';
 
 /** A trip of the direct storefront's seller with one option of one adult unit, priced as `pricing` says. */
 function tripWith(slug: string, pricing: (unitId: string) => OptionDefinition['pricing'], more: Partial<OptionDefinition> = {}): ProductDefinition {
@@ -77,5 +78,35 @@ describe('HTTP quotes: pricing rules', () => {
     expect(special.body.totals.due_now).to.deep.equal({ amount: 9000, currency: 'USD' });
     const usual = await quoteFor(server, weekends, '2026-12-13T09:00', 2);
     expect(usual.body.lines[0]).to.deep.include({ unit_price: { amount: 6000, currency: 'USD' }, original_unit_price: null });
+  });
+
+  it('demo: a seasonal price (sushi class), a weekday-only price (tea ceremony) and a special (teamLab early entry)', async () => {
+    const quote = (slug: string, key: string, start: string) =>
+      server.request('POST', '/v1/public/quotes', {
+        key: MARKET_KEY,
+        body: {
+          option_id: demoId(`demo:option:${slug}:${key}`),
+          start,
+          units: [{ unit_id: demoId(`demo:unit:${slug}:${key}:adult`), qty: 2 }],
+          currency: 'USD',
+        },
+      });
+    // The demo opens its calendars on 2026-11-22: the cherry blossom season runs 100 to 130 days on.
+    const usual = await quote('tokyo-sushi-making-class', 'shared', '2027-01-05T10:00');
+    const blossom = await quote('tokyo-sushi-making-class', 'shared', '2027-03-10T10:00');
+    expect([usual.body.lines[0].unit_price.amount, blossom.body.lines[0].unit_price.amount]).to.deep.equal([9500, 11500]);
+
+    const tea = demoId('demo:option:kyoto-machiya-tea-ceremony:ceremony');
+    const december = await server.request('GET', `/v1/public/options/${tea}/calendar?month=2026-12`, { key: MARKET_KEY });
+    // 2026-12-12 is a Saturday: the option runs, but only weekdays are priced.
+    expect(december.body.find((d: any) => d.date === '2026-12-12')).to.deep.equal({ date: '2026-12-12', status: 'closed', starts: [] });
+    const saturday = await quote('kyoto-machiya-tea-ceremony', 'ceremony', '2026-12-12T10:00');
+    expect(expectProblem(saturday, 422, 'PriceNotAvailable').reason).to.equal('weekday');
+    expect((await quote('kyoto-machiya-tea-ceremony', 'ceremony', '2026-12-11T10:00')).body.lines[0].unit_price.amount).to.equal(4500);
+
+    const early = await quote('tokyo-teamlab-planets-ticket', 'entry', '2026-12-10T09:00');
+    expect(early.body.lines[0]).to.deep.include({ unit_price: { amount: 2080, currency: 'USD' }, original_unit_price: { amount: 2600, currency: 'USD' } });
+    const later = await quote('tokyo-teamlab-planets-ticket', 'entry', '2026-12-10T11:00');
+    expect(later.body.lines[0]).to.deep.include({ unit_price: { amount: 2600, currency: 'USD' }, original_unit_price: null });
   });
 });
