@@ -9,7 +9,7 @@ import { CatalogReads, ProductDoc, visibleProducts } from '../../projections/cat
 import type { SellerDoc, StorefrontDoc } from '../platform/context';
 import { DEPARTURES, type DepartureDoc } from '../../projections/departures/doc';
 import type { Clock } from '../platform/ports/clock';
-import type { DocumentStore } from '../platform/ports/document-store';
+import type { DocumentStore, Filter } from '../platform/ports/document-store';
 import type { Fx } from '../platform/ports/fx';
 import { Pricer, catalogPricer, storefrontView, tripCard, tripView } from './views';
 import { mainOption } from '../../domain/catalog/trip-facts';
@@ -26,7 +26,7 @@ import {
   orderTrips,
   tripFilter,
 } from './trip-list';
-import { textRelevance } from '../search';
+import { catalogVersion, textRelevance } from '../search';
 import { facetsNamedIn } from '../filter-lists';
 import { PRODUCTS } from '../../projections/catalog/doc';
 import { ContentReads } from '../../projections/content/queries';
@@ -35,6 +35,8 @@ import { DEFAULT_HOME } from '../../domain/site-content';
 /** Public reads of the catalog: storefront, trip list and trip page. */
 export class CatalogQueries {
   private readonly reads: CatalogReads;
+  /** Recent windows by filter, oldest first, for one catalog version. */
+  private windows = { version: Number.NaN, byFilter: new Map<string, readonly Readonly<ProductDoc>[]>(), trips: 0 };
 
   constructor(
     private readonly docs: DocumentStore,
@@ -78,7 +80,7 @@ export class CatalogQueries {
     // product document), newest first, at most LIST_WINDOW trips.
     const filter = tripFilter(storefront, query, sellers, p);
     if (placement.collection) filter._id = { $in: placement.collection };
-    const window = await this.docs.collection<ProductDoc>(PRODUCTS).find(filter, { sort: { created_position: -1 }, limit: LIST_WINDOW });
+    const window = await this.window(filter);
 
     // Phase two: in memory over that window.
     const relevance = query.q?.trim() ? await textRelevance(this.docs, query.q) : null;
@@ -129,6 +131,31 @@ export class CatalogQueries {
     const answer: Record<string, unknown> = { data, next_cursor: next, total };
     if (query.facets) answer.facets = facetsNamedIn(facetsOf(candidates.map((c) => c.product)), locale);
     return answer;
+  }
+
+  /**
+   * The newest LIST_WINDOW trips the filter selects. Lists ask the same filters again and again
+   * (another page, order, currency or language), so windows are kept for the catalog version they
+   * were read at, while the search index can tell that version.
+   */
+  private async window(filter: Filter): Promise<readonly Readonly<ProductDoc>[]> {
+    const version = await catalogVersion(this.docs);
+    const key = JSON.stringify(filter);
+    if (version !== null && version === this.windows.version) {
+      const known = this.windows.byFilter.get(key);
+      if (known) return known;
+    }
+    const window = await this.docs.collection<ProductDoc>(PRODUCTS).find(filter, { sort: { created_position: -1 }, limit: LIST_WINDOW });
+    if (version === null) return window;
+    if (version !== this.windows.version) this.windows = { version, byFilter: new Map(), trips: 0 };
+    this.windows.byFilter.set(key, window);
+    this.windows.trips += window.length;
+    for (const [oldest, known] of this.windows.byFilter) {
+      if (this.windows.trips <= KEPT_WINDOW_TRIPS) break;
+      this.windows.byFilter.delete(oldest);
+      this.windows.trips -= known.length;
+    }
+    return window;
   }
 
   /**
@@ -201,6 +228,9 @@ export class CatalogQueries {
     return byOption;
   }
 }
+
+/** Trips kept in recent windows, all filters together (references to stored documents). */
+const KEPT_WINDOW_TRIPS = 2_000_000;
 
 /** Departure entries by option, then by start. */
 type Departures = ReadonlyMap<string, ReadonlyMap<string, Readonly<Record<string, DepartureEntry>>>>;

@@ -31,6 +31,15 @@ export function openSearchIndex(docs: DocumentStore, settings: IndexSettings): P
 }
 
 /**
+ * The catalog projection's checkpoint the search index has caught up with, now; null while search
+ * is down. Whatever is read from the catalog's documents stays valid while it is the same.
+ */
+export async function catalogVersion(docs: DocumentStore): Promise<number | null> {
+  const index = TripIndex.of(docs);
+  return (await index.current()) ? index.version : null;
+}
+
+/**
  * Free-text relevance for the trip list's q (spec 4.2), 0 for a trip that does not match. While
  * search is up it comes from the index, where city, stops and categories count as well as title
  * and summary, with typos forgiven; while it is down, from title and summary words alone.
