@@ -1,10 +1,18 @@
 import { DateTime } from 'luxon';
-import { calendarMonth, capacityOf, CalendarDay, isRealMonth } from '../../domain/calendar/schedule';
+import { calendarMonth, capacityOf, CalendarDay, dayStatus, isRealMonth } from '../../domain/calendar/schedule';
 import { remainingPlaces } from '../../domain/departure';
 import { pricedOn } from '../../domain/pricing/tables';
 import { Refusal, invalidInput, notFound } from '../../domain/shared/refusal';
 import type { StorefrontDoc } from '../platform/context';
 import type { SellingPlatform } from './deps';
+
+/** A start the seller called off is closed, whatever places it has left; a day with only such starts is closed. */
+function withoutCalledOff(day: CalendarDay, calledOff: ReadonlySet<string>): CalendarDay {
+  const starts = day.starts.map((s) =>
+    calledOff.has(s.time === null ? day.date : `${day.date}T${s.time}`) ? { ...s, status: 'closed' as const, remaining: null } : s,
+  );
+  return { ...day, starts, status: dayStatus(starts) };
+}
 
 /** One month of an option's calendar (spec 2.5), with places left as of now; no prices. */
 export async function calendar(
@@ -23,8 +31,10 @@ export async function calendar(
   const zone = product.definition.timezone;
   const wanted = month ?? DateTime.fromJSDate(now, { zone }).toFormat('yyyy-MM');
   const capacity = capacityOf(option);
-  const entries = capacity === null ? new Map() : await deps.departures.entriesByStart(option.id, `${wanted}-01`, `${wanted}-31T99`);
-  const days = calendarMonth(option, zone, wanted, now, (start) => remainingPlaces(entries.get(start), capacity, now));
+  const { entries, calledOff } = await deps.departures.startsBetween(option.id, `${wanted}-01`, `${wanted}-31T99`);
+  const days = calendarMonth(option, zone, wanted, now, (start) => remainingPlaces(entries.get(start), capacity, now)).map((day) =>
+    calledOff.size === 0 ? day : withoutCalledOff(day, calledOff),
+  );
   // A day no price table prices is not offered: a quote would refuse it (PriceNotAvailable outside_season or weekday).
   return days.map((day) => (day.starts.length === 0 || pricedOn(option, day.date) ? day : { date: day.date, status: 'closed', starts: [] }));
 }

@@ -138,6 +138,11 @@ export function capacityOf(option: OptionDefinition): number | null {
 
 const DAY_STATUS_ORDER: StartStatus[] = ['open', 'sold_out', 'past_cutoff', 'closed'];
 
+/** A day is as open as its most open start: open, else sold out, else past its cutoff, else closed. */
+export function dayStatus(starts: readonly { status: StartStatus }[]): StartStatus {
+  return DAY_STATUS_ORDER.find((s) => starts.some((start) => start.status === s)) ?? 'closed';
+}
+
 /**
  * The local wall-clock time 'YYYY-MM-DDTHH:MM' up to which starts are past their cutoff:
  * a start is too late when it begins before now + cutoff_hours.
@@ -224,8 +229,7 @@ export function calendarMonth(
           if (beforeHorizon(start, horizon)) return { time, status: 'past_cutoff', remaining };
           return { time, status: remaining === 0 ? 'sold_out' : 'open', remaining };
         });
-    const status = DAY_STATUS_ORDER.find((s) => starts.some((start) => start.status === s)) ?? 'closed';
-    days.push({ date, status, starts });
+    days.push({ date, status: dayStatus(starts), starts });
   }
   return days;
 }

@@ -10,4 +10,6 @@ export interface DepartureDoc extends Doc {
   /** The capacity the departure recorded; absent on streams written before it was. */
   capacity?: number | null;
   entries: Record<string, DepartureEntry>;
+  /** The seller called this start off: it is closed for sale. Absent otherwise. */
+  called_off?: boolean;
 }

@@ -35,6 +35,12 @@ const handlers: HandlersOf<DepartureEvent, RecordedEvent, Write[]> = {
   PlacesBooked: (e) => [
     { collection: DEPARTURES, updateOne: { filter: { _id: e.streamId }, update: { $set: { [`entries.${e.data.ref}.status`]: 'booked' } } } },
   ],
+  DepartureCalledOff: (e) => [
+    {
+      collection: DEPARTURES,
+      updateOne: { filter: { _id: e.streamId }, update: { $set: { option_id: e.data.optionId, start: e.data.start, called_off: true } }, upsert: true },
+    },
+  ],
   PlacesReleased: (e) => [
     { collection: DEPARTURES, updateOne: { filter: { _id: e.streamId }, update: { $set: { [`entries.${e.data.ref}.status`]: 'released' } } } },
   ],

@@ -23,4 +23,14 @@ export class DepartureReads {
     const docs = await this.docs.collection<DepartureDoc>(DEPARTURES).find({ option_id: optionId, start: { $gte: fromStart, $lte: toStart } });
     return new Map(docs.map((d) => [d.start, d.entries]));
   }
+
+  /** A month (or any range) of the option's starts as the calendar needs them: entries by start, and the starts called off. */
+  async startsBetween(
+    optionId: string,
+    fromStart: string,
+    toStart: string,
+  ): Promise<{ entries: Map<string, Record<string, DepartureEntry>>; calledOff: Set<string> }> {
+    const docs = await this.docs.collection<DepartureDoc>(DEPARTURES).find({ option_id: optionId, start: { $gte: fromStart, $lte: toStart } });
+    return { entries: new Map(docs.map((d) => [d.start, d.entries])), calledOff: new Set(docs.filter((d) => d.called_off === true).map((d) => d.start)) };
+  }
 }

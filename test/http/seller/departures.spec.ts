@@ -99,6 +99,11 @@ describe('HTTP: departures called off and messaged (bookings:write)', () => {
     const hold = await server.request('POST', '/v1/public/holds', { body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 1 }] } });
     expect(hold.status).to.equal(422);
     expect(hold.body.code).to.equal('SlotClosed');
+    // And the calendar shows it closed, with no places to offer.
+    const month = (await server.request('GET', `/v1/public/options/${trip.optionId}/calendar?month=${start.slice(0, 7)}`)).body;
+    const day = month.find((d: { date: string }) => d.date === start.slice(0, 10));
+    const shown = day.starts.find((s: { time: string | null }) => (s.time === null ? day.date : `${day.date}T${s.time}`) === start);
+    expect(shown).to.deep.equal({ time: shown.time, status: 'closed', remaining: null });
 
     await server.engine.reactors.catchUp();
     const [mail] = mailsTo(a.email).filter((m) => m.subject.includes('new date'));
@@ -206,7 +211,10 @@ describe('HTTP: departures called off and messaged (bookings:write)', () => {
     const none = schemas.expectAnswer('sellerCallOffDeparture', await seller().post(callOffUrl(lone), { reason: 'safety' }));
     expect(none).to.include({ offered_start: null, note: null });
     expect(none.bookings).to.deep.equal([{ ref: c.ref, outcome: 'cancelled', start: lone }]);
-    expect(await remainingAt(server, trip.optionId, lone)).to.equal(trip.capacity);
+    // Its places are given back, and the start, called off, stays closed.
+    const { state: loneStart } = await server.engine.platform.commands.load(departureStream(trip.optionId, lone), departureDecider);
+    expect(loneStart.entries[c.ref].status).to.equal('released');
+    expect(await remainingAt(server, trip.optionId, lone)).to.equal(null);
     await server.engine.reactors.catchUp();
     const [told] = mailsTo(c.email).filter((m) => m.subject.includes('cancelled by the seller'));
     expect(told.text).to.include('safety reasons').and.include('Nothing was paid');
