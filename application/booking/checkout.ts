@@ -276,6 +276,7 @@ async function placeBooking(
     sealedTokens: sealTokens(deps.settings.tokenSealingKey, ref, tokens, metadata.commandId ?? null),
     locale: body.locale ?? null,
     specialRequests: body.special_requests ?? null,
+    ...pickupDetailsOf(body.pickup_details),
     attribution: cleanAttribution(body.attribution) ?? sold.attribution,
     travellers: checkoutFields(option.traveller_details).length > 0 ? (body.traveller_details ?? []).slice(0, quote.pax) : [],
     detailsRule: option.traveller_details,
@@ -348,4 +349,15 @@ function checkoutView(booking: Booking, payment: Payment, tokens: BookingTokens 
   const doc = bookingDocOf(booking, payment);
   if (!doc) return notFound('booking');
   return { ...bookingView(doc), booking_token: tokens?.bookingToken ?? null, contact_token: tokens?.contactToken ?? null };
+}
+
+/** Only the pickup details a pickup may ask for, as text, are kept with the booking. */
+function pickupDetailsOf(given: Record<string, unknown> | undefined): { pickupDetails?: { flight?: string; ship?: string; room?: string } } {
+  const kept = Object.fromEntries(
+    (['flight', 'ship', 'room'] as const).flatMap((k) => {
+      const value = given?.[k];
+      return typeof value === 'string' && value.trim() !== '' ? [[k, value.trim().slice(0, 200)]] : [];
+    }),
+  );
+  return Object.keys(kept).length > 0 ? { pickupDetails: kept } : {};
 }

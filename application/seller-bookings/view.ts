@@ -20,6 +20,7 @@ export type SellerBookingDetail = BookingView & {
   travellers: Record<string, unknown>[];
   attribution: Attribution | null;
   special_requests: string | null;
+  pickup_details: { flight?: string; ship?: string; room?: string } | null;
   locale: string | null;
   payment: BookingView['payment'] & { paid: Money; refunded: Money };
   history: HistoryEntry[];
@@ -68,6 +69,7 @@ export async function sellerBooking(deps: ViewDeps, sellerId: string, ref: strin
     travellers: travellersNow(placed, events),
     attribution: placed.attribution,
     special_requests: placed.specialRequests,
+    pickup_details: placed.pickupDetails ?? null,
     locale: placed.locale,
     payment: { ...view.payment, paid: doc.payment?.paid ?? nothing, refunded: doc.payment?.refunded ?? nothing },
     history: historyOf(events),

@@ -46,6 +46,8 @@ export interface BookingPlacedData {
   sealedTokens?: string;
   locale: string | null;
   specialRequests: string | null;
+  /** The flight, ship or room the pickup asked for, as given at checkout; absent where none was asked or given. */
+  pickupDetails?: { flight?: string; ship?: string; room?: string };
   attribution: Attribution | null;
   /** Details of each traveller, lead first, when the option collects them at checkout. */
   travellers: Record<string, unknown>[];

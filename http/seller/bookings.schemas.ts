@@ -46,7 +46,7 @@ const SellerBookingDetail = {
   description:
     "A booking as its seller sees it: the booking view (status also rejected or lapsed; see BookingView) plus the lead's contact as it now stands, " +
     'the travellers as given (lead first; position i + 1 is travellers[i]; {} where none were given yet), attribution (as sent with the hold or checkout, or null), ' +
-    "special_requests, the checkout's locale, what came in and went back (payment.paid, payment.refunded), placed_at and the history of its events",
+    "special_requests, pickup_details, the checkout's locale, what came in and went back (payment.paid, payment.refunded), placed_at and the history of its events",
   allOf: [
     ref('BookingView'),
     object({
@@ -55,6 +55,10 @@ const SellerBookingDetail = {
       travellers: arr(object({})),
       attribution: described({ anyOf: [object({}), { type: 'null' }] }, 'The tags, ad click ids and referrer sent with the hold, or null'),
       special_requests: nStr,
+      pickup_details: described(
+        { anyOf: [object({}, { flight: text, ship: text, room: text }), { type: 'null' }] },
+        'The flight, ship or room the pickup asked for, as given at checkout; null when none was',
+      ),
       locale: nStr,
       payment: object({ paid: money, refunded: money }),
       history: described(arr(ref('SellerBookingEvent')), HISTORY),

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { DIRECT_KEY, MARKET_KEY, TestServer, openStart, startTestServer } from '../harness';
+import { DIRECT_KEY, MARKET_KEY, OWNER_KEY, TestServer, openStart, startTestServer } from '../harness';
 import { publishedSchemas } from '../openapi-answers';
 
 const lead = { name: 'Ana Lima', email: 'ana.lima@example.com', phone: '+351 912 345 678' };
@@ -182,6 +182,9 @@ describe('HTTP: pickup places and pickup resolve (spec 2.4, 4.3, 4.4)', () => {
       const booked = await checkout({ flight: 'TP 1351' });
       expect(booked.status, booked.text).to.be.oneOf([200, 201]);
       expect(booked.body.ref).to.equal(hold.body.ref);
+      // The seller sees the flight to meet.
+      const seen = await server.request('GET', `/v1/bookings/${booked.body.ref}`, { key: null, secret: OWNER_KEY });
+      expect(seen.body.pickup_details).to.deep.equal({ flight: 'TP 1351' });
     });
   });
 
