@@ -218,6 +218,15 @@ async function main(): Promise<number> {
         },
         bare: 'bare koa GET /',
       },
+      {
+        // The same start's group prices, groups of 1 to 10: ten quotes on one read of the start.
+        name: 'GET group-prices up_to 10',
+        opts: {
+          url: `${engineSide.base}/v1/public/options/${encodeURIComponent(quote.optionId)}/group-prices?start=${JSON.parse(quote.body).start}&up_to=10`,
+          headers: keyHeader,
+        },
+        bare: 'bare koa GET /',
+      },
       ...families.flatMap((f) => [
         { name: f.name, opts: rotating(engineSide.base, f.paths, marketHeader), bare: `bare ${f.name}` },
         { name: `bare ${f.name}`, opts: rotating(bareSide.base, f.paths, marketHeader), bare: `bare ${f.name}` },
