@@ -5,7 +5,7 @@ import { Rounding, roundingFor } from '../../domain/shared/money';
 import { methodsOpen, paymentWindowClosed } from '../../domain/payment/methods';
 import { placesRefusal } from '../../domain/departure';
 import { pricingCurrency } from '../../domain/pricing/currency';
-import { FxRate, Quote, Selection, priceQuote, seatsOf } from '../../domain/pricing/quote';
+import { FxRate, Quote, Selection, confirmationOf, priceQuote, seatsOf } from '../../domain/pricing/quote';
 import { Refusal, isRefusal, notFound, refuse } from '../../domain/shared/refusal';
 import type { ProductDoc } from '../../projections/catalog/queries';
 import type { StorefrontContext } from '../platform/context';
@@ -63,12 +63,17 @@ export async function pricingAt(
     fx: priced.fx,
     rounding: roundingFor(ctx.storefront.rounding, priced.currency),
     remaining: await deps.departures.remaining(option, asked.start, now),
-    pendingExpiresAt: requestLapsesAt(now, deps.settings.pendingHours, asked.start, product.definition.timezone),
+    // Only a request the seller answers lapses; working it out for every quote would cost a zone conversion.
+    pendingExpiresAt: confirmationOf(option) === 'manual' ? requestLapsesAt(now, deps.settings.pendingHours, asked.start, product.definition.timezone) : null,
   };
 }
 
 /** Prices one selection at a start already read: the quote, or its refusal (places included). */
-export function priceSelection(at: PricingAt, selection: Selection, pricedAs: (option: OptionDefinition) => OptionDefinition = (option) => option): Priced | Refusal {
+export function priceSelection(
+  at: PricingAt,
+  selection: Selection,
+  pricedAs: (option: OptionDefinition) => OptionDefinition = (option) => option,
+): Priced | Refusal {
   const { product, option } = at;
   const quote = priceQuote({
     product: product.definition,

@@ -26,7 +26,8 @@ const sellerMetadata = (caller: SellerAsking, storefrontId: string, now: Date): 
  */
 function offeredOption(option: OptionDefinition, unitPrices: Record<string, number> | undefined): OptionDefinition {
   if (!unitPrices) return option;
-  return { ...option, ask_for_price: false, pricing: { ...option.pricing, tiers: [{ min_pax: 1, max_pax: null, unit_prices: unitPrices }] } };
+  // The offer's prices hold on every date: the option's seasons and specials do not apply to them.
+  return { ...option, ask_for_price: false, pricing: { tiers: [{ min_pax: 1, max_pax: null, unit_prices: unitPrices }] } };
 }
 
 /** Seller's unit prices must price every unit the group has, else the quote could only say no price for the group. */
