@@ -108,11 +108,12 @@ export class TripIndex {
   private readonly recentTerms = new Map<string, ReadonlyMap<string, Found>>();
   private recentTermTrips = 0;
   /**
-   * Every term the index holds, and every term with one letter taken out, each with how many of the
-   * trips' fields hold it: a word with no term within one edit is not looked up (see `nearTerm`).
+   * Every term the index holds, with how many of the trips' fields hold it, and (worked out when
+   * first needed after the terms changed) every term with one letter taken out: a word with no term
+   * within one edit is not looked up (see `nearTerm`).
    */
   private readonly vocabulary = new Map<string, number>();
-  private readonly deletions = new Map<string, number>();
+  private deletions: ReadonlySet<string> | null = null;
 
   private constructor(private readonly docs: DocumentStore) {}
 
@@ -323,21 +324,21 @@ export class TripIndex {
   private nearTerm(word: string, edits: number): boolean {
     if (this.vocabulary.has(word)) return true;
     if (edits === 0) return false;
-    if (this.deletions.has(word)) return true;
-    return deletionsOf(word).some((d) => this.vocabulary.has(d) || this.deletions.has(d));
+    this.deletions ??= new Set([...this.vocabulary.keys()].flatMap(deletionsOf));
+    const deletions = this.deletions;
+    if (deletions.has(word)) return true;
+    return deletionsOf(word).some((d) => this.vocabulary.has(d) || deletions.has(d));
   }
 
   /** Adds (or with -1 takes away) the terms of a trip's fields to the vocabulary, once per field as MiniSearch keeps them. */
   private count(trip: IndexedTrip, delta: 1 | -1): void {
-    const tally = (map: Map<string, number>, key: string) => {
-      const n = (map.get(key) ?? 0) + delta;
-      if (n > 0) map.set(key, n);
-      else map.delete(key);
-    };
     for (const text of [trip.title, trip.named, trip.summary]) {
       for (const term of new Set(indexTerms(text))) {
-        tally(this.vocabulary, term);
-        for (const d of deletionsOf(term)) tally(this.deletions, d);
+        const n = (this.vocabulary.get(term) ?? 0) + delta;
+        // A term new to the index, or gone from it, changes the deletions.
+        if (n === 0 || n === delta) this.deletions = null;
+        if (n > 0) this.vocabulary.set(term, n);
+        else this.vocabulary.delete(term);
       }
     }
   }
