@@ -99,8 +99,8 @@ export class CatalogQueries {
       let group: Candidate['group'] = null;
       const main = n !== undefined ? mainOption(product.definition) : undefined;
       if (n !== undefined && main) {
-        const each = groupEachUsd(main, n);
-        const next = n < 50 ? groupEachUsd(main, n + 1) : null;
+        const each = groupFacts(main, n).eachUsd;
+        const next = n < 50 ? groupFacts(main, n + 1).eachUsd : null;
         // A size the table cannot price still shows what one more would pay (a 1-2 and 5+ table at 4 shows 5's).
         if (each !== null || next !== null) group = { each: each === null ? null : p.usd(each).amount, next: next === null ? null : p.usd(next).amount };
       }
@@ -236,19 +236,20 @@ const KEPT_WINDOW_TRIPS = 2_000_000;
 type Departures = ReadonlyMap<string, ReadonlyMap<string, Readonly<Record<string, DepartureEntry>>>>;
 
 /**
- * groupCanBook, kept per option definition and group size: every list by date asks it of every
- * option in the window. Stored documents do not change (a changed trip is a new document), so an
- * answer lasts as long as the definition it was given for.
+ * Per option definition and group size: whether the group can book it (groupCanBook) and what each
+ * pays (groupEachUsd). Lists ask them of every option in the window, again and again; stored
+ * documents do not change (a changed trip is a new document), so an answer lasts as long as the
+ * definition it was given for.
  */
-function groupFits(option: OptionDefinition, travellers: number): boolean {
-  let bySize = GROUP_FITS.get(option);
-  if (!bySize) GROUP_FITS.set(option, (bySize = new Map()));
-  let fits = bySize.get(travellers);
-  if (fits === undefined) bySize.set(travellers, (fits = groupCanBook(option, travellers)));
-  return fits;
+function groupFacts(option: OptionDefinition, travellers: number): { fits: boolean; eachUsd: number | null } {
+  let bySize = GROUP_FACTS.get(option);
+  if (!bySize) GROUP_FACTS.set(option, (bySize = new Map()));
+  let facts = bySize.get(travellers);
+  if (!facts) bySize.set(travellers, (facts = { fits: groupCanBook(option, travellers), eachUsd: groupEachUsd(option, travellers) }));
+  return facts;
 }
 
-const GROUP_FITS = new WeakMap<OptionDefinition, Map<number, boolean>>();
+const GROUP_FACTS = new WeakMap<OptionDefinition, Map<number, { fits: boolean; eachUsd: number | null }>>();
 
 /**
  * Whether a group of `travellers` could book a start of the trip on one of `days` now (spec 4.2
@@ -258,7 +259,7 @@ const GROUP_FITS = new WeakMap<OptionDefinition, Map<number, boolean>>();
 function bookableOn(d: ProductDefinition, days: string[], travellers: number, now: Date, departures: Departures): boolean {
   for (const option of d.options) {
     const capacity = capacityOf(option);
-    if ((capacity !== null && capacity < travellers) || !groupFits(option, travellers)) continue;
+    if ((capacity !== null && capacity < travellers) || !groupFacts(option, travellers).fits) continue;
     const entries = departures.get(option.id);
     const fits = capacity === null ? undefined : (start: string) => remainingPlaces(entries?.get(start), capacity, now) >= travellers;
     if (firstBookableStart(option, d.timezone, days, now, fits) !== null) return true;
