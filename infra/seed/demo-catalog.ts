@@ -378,7 +378,8 @@ const SELLERS: { definition: SellerDefinition; secret_keys: { key: string; scope
       name: 'Iberia Walks',
       base: 'Madrid, Spain',
       blurb: 'Guided walks, museum visits and long-distance trails in Spain and Portugal.',
-      payment_methods: [{ kind: 'pay_on_arrival', deadline_hours: null, currencies: ['EUR'] }],
+      // Only a payment link, due 72 hours before the start: a later start is sold, a nearer one answers PaymentWindowClosed.
+      payment_methods: [{ kind: 'payment_link', deadline_hours: 72, currencies: ['EUR', 'USD'] }],
     },
     secret_keys: [],
   },
