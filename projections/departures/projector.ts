@@ -25,7 +25,12 @@ const handlers: HandlersOf<DepartureEvent, RecordedEvent, Write[]> = {
           $set: {
             option_id: e.data.optionId,
             start: e.data.start,
-            [`entries.${e.data.ref}`]: { places: e.data.places, expiresAt: e.data.expiresAt, status: 'held' },
+            [`entries.${e.data.ref}`]: {
+              places: e.data.places,
+              expiresAt: e.data.expiresAt,
+              status: 'held',
+              ...(e.data.extras && { extras: e.data.extras }),
+            },
           },
         },
         upsert: true,
@@ -41,9 +46,9 @@ const handlers: HandlersOf<DepartureEvent, RecordedEvent, Write[]> = {
       updateOne: { filter: { _id: e.streamId }, update: { $set: { option_id: e.data.optionId, start: e.data.start, called_off: true } }, upsert: true },
     },
   ],
-  PlacesReleased: (e) => [
-    { collection: DEPARTURES, updateOne: { filter: { _id: e.streamId }, update: { $set: { [`entries.${e.data.ref}.status`]: 'released' } } } },
-  ],
+  // Released places take nothing and nothing reads them: dropping the entry keeps a busy start's document
+  // (and every count over it) as small as its live holds and bookings, however long its stream grows.
+  PlacesReleased: (e) => [{ collection: DEPARTURES, updateOne: { filter: { _id: e.streamId }, update: { $unset: { [`entries.${e.data.ref}`]: '' } } } }],
 };
 
 /** Each start's recorded capacity and entries (held, booked, released places), for calendars and remaining counts. */

@@ -150,6 +150,7 @@ describe('UpcastingEventStore: a log written before payloads were camelCase stil
       expect(bookingView(fromStreams as BookingDoc)).to.deep.equal({ ...booking.view, ...ADDED_SINCE });
     }
     const departure = await docs.collection('departures').findOne({ _id: departureStream(paidTrip.optionId, paidTrip.start) });
-    expect(departure?.entries).to.deep.include({ [paid.ref]: { places: 2, expiresAt: '2026-11-22T08:15:00.000Z', status: 'released' } });
+    // The cancelled booking's places were released: its entry is gone from the read model.
+    expect(departure?.entries).to.not.have.property(paid.ref);
   });
 });
