@@ -129,7 +129,7 @@ export class CatalogQueries {
       return card;
     });
     const answer: Record<string, unknown> = { data, next_cursor: next, total };
-    if (query.facets) answer.facets = facetsNamedIn(facetsOf(candidates.map((c) => c.product)), locale);
+    if (query.facets) answer.facets = facetsNamedIn(windowFacets(window, candidates), locale);
     return answer;
   }
 
@@ -228,6 +228,19 @@ export class CatalogQueries {
     return byOption;
   }
 }
+
+/**
+ * Facets of the candidates. When every trip of the window is a candidate (no q, day or group price
+ * left any out), they are the window's own, kept with a window that is kept (see `window`).
+ */
+function windowFacets(window: readonly Readonly<ProductDoc>[], candidates: readonly Candidate[]): ReturnType<typeof facetsOf> {
+  if (candidates.length !== window.length) return facetsOf(candidates.map((c) => c.product));
+  let facets = WINDOW_FACETS.get(window);
+  if (!facets) WINDOW_FACETS.set(window, (facets = facetsOf(window)));
+  return facets;
+}
+
+const WINDOW_FACETS = new WeakMap<readonly Readonly<ProductDoc>[], ReturnType<typeof facetsOf>>();
 
 /** Trips kept in recent windows, all filters together (references to stored documents). */
 const KEPT_WINDOW_TRIPS = 2_000_000;
