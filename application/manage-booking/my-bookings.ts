@@ -26,5 +26,9 @@ export async function myBookings(
     bookings.find(filter, { sort: { start: -1, _id: 1 }, skip: page.offset, limit: page.limit }),
     bookings.countDocuments(filter),
   ]);
-  return pageAnswer(page, docs.map((doc) => bookingView(doc)), total);
+  return pageAnswer(
+    page,
+    docs.map((doc) => bookingView(doc)),
+    total,
+  );
 }

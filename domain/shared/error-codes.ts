@@ -69,7 +69,10 @@ export const ERROR_CODES = {
       properties: {
         unit_id: text,
         tier: { type: 'string', description: 'where the tier is, e.g. options[0].pricing.tiers[2] or options[0].pricing.seasons[1].tiers[0]' },
-        min_net_usd: { type: 'integer', description: 'the least a smaller group of the same table pays per person for the unit (USD cents): the cell may be at most this' },
+        min_net_usd: {
+          type: 'integer',
+          description: 'the least a smaller group of the same table pays per person for the unit (USD cents): the cell may be at most this',
+        },
       },
       required: ['unit_id', 'tier', 'min_net_usd'],
     }),

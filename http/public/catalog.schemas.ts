@@ -135,7 +135,7 @@ const Option = object(
     units: arr(ref('Unit')),
     policy: ref('Policy'),
     traveller_details: object({
-      scope: described(text, 'Observed lead: the lead gives every traveller\'s details (or forwards each a link to fill in their own)'),
+      scope: described(text, "Observed lead: the lead gives every traveller's details (or forwards each a link to fill in their own)"),
       fields: arr(text),
       collect: described(
         text,

@@ -14,7 +14,7 @@ const ACCESS =
   "Access proof, one of: `token` (the booking_token from the checkout answer), `email` (the lead's email, any case) " +
   "or the traveller's session cookie (tp_session, from POST /v1/public/auth/verify) passed on with the website key, which opens the " +
   "bookings of this storefront whose lead email is the session's. A wrong token or email answers the same 404 NotFound " +
-  '(entity booking) as a ref that does not exist; so does a `traveller_token` alone (it opens only its traveller\'s details, GET/PUT .../travellers).';
+  "(entity booking) as a ref that does not exist; so does a `traveller_token` alone (it opens only its traveller's details, GET/PUT .../travellers).";
 
 export const getBooking = publicOperation({
   id: 'getBooking',

@@ -104,12 +104,21 @@ export const productDefinition = describes<ProductDefinition>()(
             pricing: obj(
               {
                 tiers: priceTiers,
-                seasons: arr(obj({ name: str({ minLength: 1 }), from: nullable(date), until: nullable(date), weekdays: arr(int(1, 7)), tiers: priceTiers }, ['name', 'from', 'until', 'tiers'])),
+                seasons: arr(
+                  obj({ name: str({ minLength: 1 }), from: nullable(date), until: nullable(date), weekdays: arr(int(1, 7)), tiers: priceTiers }, [
+                    'name',
+                    'from',
+                    'until',
+                    'tiers',
+                  ]),
+                ),
                 specials: arr(
-                  obj(
-                    { name: str({ minLength: 1 }), from: date, until: date, weekdays: arr(int(1, 7)), times: arr(str()), percent_off: int(1, 99) },
-                    ['name', 'from', 'until', 'percent_off'],
-                  ),
+                  obj({ name: str({ minLength: 1 }), from: date, until: date, weekdays: arr(int(1, 7)), times: arr(str()), percent_off: int(1, 99) }, [
+                    'name',
+                    'from',
+                    'until',
+                    'percent_off',
+                  ]),
                 ),
               },
               ['tiers'],

@@ -337,11 +337,17 @@ describe('OpenAPI document: response schemas against real answers', () => {
       );
       expect(expectAnswer('getHold', await server.request('GET', `/v1/public/holds/${hold.ref}`)).status).to.equal('on_hold');
 
-      const booking = expectAnswer('checkout', await server.request('POST', '/v1/public/checkout', { body: { ref: hold.ref, lead, payment_method: 'pay_on_arrival' } }));
+      const booking = expectAnswer(
+        'checkout',
+        await server.request('POST', '/v1/public/checkout', { body: { ref: hold.ref, lead, payment_method: 'pay_on_arrival' } }),
+      );
       expect(booking.booking_token).to.be.a('string');
       expect(booking.contact_token).to.be.a('string');
       expect(expectAnswer('getHold', await server.request('GET', `/v1/public/holds/${hold.ref}`)).status).to.equal('checked_out');
-      const repeat = expectAnswer('checkout', await server.request('POST', '/v1/public/checkout', { body: { ref: hold.ref, lead, payment_method: 'pay_on_arrival' } }));
+      const repeat = expectAnswer(
+        'checkout',
+        await server.request('POST', '/v1/public/checkout', { body: { ref: hold.ref, lead, payment_method: 'pay_on_arrival' } }),
+      );
       expect(repeat.booking_token).to.equal(null);
       expect(repeat.contact_token).to.equal(null);
 
@@ -664,7 +670,11 @@ describe('OpenAPI document: response schemas against real answers', () => {
       );
       server.clock.tick(16 * 60_000);
       expect(expectAnswer('getHold', await server.request('GET', `/v1/public/holds/${hold.ref}`)).status).to.equal('expired');
-      expectProblem(await server.request('POST', '/v1/public/checkout', { body: { ref: hold.ref, lead, payment_method: 'pay_on_arrival' } }), 422, 'HoldExpired');
+      expectProblem(
+        await server.request('POST', '/v1/public/checkout', { body: { ref: hold.ref, lead, payment_method: 'pay_on_arrival' } }),
+        422,
+        'HoldExpired',
+      );
     });
   });
 });

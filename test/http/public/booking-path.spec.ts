@@ -58,7 +58,9 @@ describe('HTTP: the booking path end to end (spec parts 3 and 4)', () => {
     expect(JSON.stringify(booking)).not.to.include(lead.phone);
     expect(await remainingAt(server, trip.optionId, start)).to.equal(trip.capacity - 2);
 
-    const repeat = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead: { ...lead, email: lead.email.toUpperCase() }, payment_method: 'pay_on_arrival' } });
+    const repeat = await server.request('POST', '/v1/public/checkout', {
+      body: { ref: hold.body.ref, lead: { ...lead, email: lead.email.toUpperCase() }, payment_method: 'pay_on_arrival' },
+    });
     expect(repeat.status).to.equal(200);
     expect(repeat.body.ref).to.equal(booking.ref);
     expect(repeat.body.booking_token).to.equal(null);
@@ -125,7 +127,9 @@ describe('HTTP: the booking path end to end (spec parts 3 and 4)', () => {
   it('refuses a second checkout of the hold for someone else (409)', async () => {
     const hold = await server.request('POST', '/v1/public/holds', { body: selection(1) });
     await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead, payment_method: 'pay_on_arrival' } });
-    const other = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead: { ...lead, email: 'other@example.com' }, payment_method: 'pay_on_arrival' } });
+    const other = await server.request('POST', '/v1/public/checkout', {
+      body: { ref: hold.body.ref, lead: { ...lead, email: 'other@example.com' }, payment_method: 'pay_on_arrival' },
+    });
     expect(other.status).to.equal(409);
     expect(other.body.reason).to.equal('hold_checked_out');
   });

@@ -391,7 +391,9 @@ describe('HTTP: enquiries and price offers (spec 2.10, 4.6, 4.7)', () => {
 
       const booked = published.expectAnswer(
         'checkout',
-        await server.request('POST', '/v1/public/checkout', { body: { offer_id: offer.id, offer_token: token, lead: { ...lead, email: 'book@example.com' }, payment_method: 'pay_on_arrival' } }),
+        await server.request('POST', '/v1/public/checkout', {
+          body: { offer_id: offer.id, offer_token: token, lead: { ...lead, email: 'book@example.com' }, payment_method: 'pay_on_arrival' },
+        }),
       );
       expect(booked).to.deep.include({ status: 'confirmed', start, pax: 3, quote: offer.quote });
       expect(booked.booking_token).to.be.a('string');
@@ -399,7 +401,9 @@ describe('HTTP: enquiries and price offers (spec 2.10, 4.6, 4.7)', () => {
 
       const view = published.expectAnswer('getOffer', await server.request('GET', `/v1/public/offers/${offer.id}?token=${token}`));
       expect(view.state).to.equal('booked');
-      const again = await server.request('POST', '/v1/public/checkout', { body: { offer_id: offer.id, offer_token: token, lead, payment_method: 'pay_on_arrival' } });
+      const again = await server.request('POST', '/v1/public/checkout', {
+        body: { offer_id: offer.id, offer_token: token, lead, payment_method: 'pay_on_arrival' },
+      });
       expect(published.expectProblem(again, 409, 'Conflict')).to.deep.include({ reason: 'offer_booked', details: { offer_id: offer.id, state: 'booked' } });
       expect(await remaining()).to.equal(before - 3);
 
@@ -447,7 +451,9 @@ describe('HTTP: enquiries and price offers (spec 2.10, 4.6, 4.7)', () => {
     it('refuses a wrong token at checkout as a missing offer', async () => {
       const enquiry = await received(question(trip.productId, { email: 'forged@example.com' }));
       const offer = await makeOffer(enquiry.id);
-      const answer = await server.request('POST', '/v1/public/checkout', { body: { offer_id: offer.id, offer_token: 'ot_forged', lead, payment_method: 'pay_on_arrival' } });
+      const answer = await server.request('POST', '/v1/public/checkout', {
+        body: { offer_id: offer.id, offer_token: 'ot_forged', lead, payment_method: 'pay_on_arrival' },
+      });
       expect(published.expectProblem(answer, 404, 'NotFound').entity).to.equal('offer');
     });
 
@@ -475,7 +481,9 @@ describe('HTTP: enquiries and price offers (spec 2.10, 4.6, 4.7)', () => {
       const { token } = await linkFromMail('late@example.com');
       server.clock.tick(3600_000);
       expect(published.expectAnswer('getOffer', await server.request('GET', `/v1/public/offers/${offer.id}?token=${token}`)).state).to.equal('expired');
-      const answer = await server.request('POST', '/v1/public/checkout', { body: { offer_id: offer.id, offer_token: token, lead, payment_method: 'pay_on_arrival' } });
+      const answer = await server.request('POST', '/v1/public/checkout', {
+        body: { offer_id: offer.id, offer_token: token, lead, payment_method: 'pay_on_arrival' },
+      });
       expect(published.expectProblem(answer, 409, 'Conflict')).to.deep.include({ reason: 'offer_expired', details: { offer_id: offer.id, state: 'expired' } });
     });
 
@@ -487,7 +495,9 @@ describe('HTTP: enquiries and price offers (spec 2.10, 4.6, 4.7)', () => {
       published.expectProblem(await server.request('POST', path, asSeller(READONLY_KEY)), 403, 'NotPermitted');
       expect(published.expectAnswer('sellerWithdrawOffer', await server.request('POST', path, asSeller(OWNER_KEY))).state).to.equal('withdrawn');
       expect(published.expectAnswer('getOffer', await server.request('GET', `/v1/public/offers/${offer.id}?token=${token}`)).state).to.equal('withdrawn');
-      const answer = await server.request('POST', '/v1/public/checkout', { body: { offer_id: offer.id, offer_token: token, lead, payment_method: 'pay_on_arrival' } });
+      const answer = await server.request('POST', '/v1/public/checkout', {
+        body: { offer_id: offer.id, offer_token: token, lead, payment_method: 'pay_on_arrival' },
+      });
       expect(published.expectProblem(answer, 409, 'Conflict').reason).to.equal('offer_withdrawn');
     });
 
