@@ -3,7 +3,7 @@ import { checkStart } from '../../domain/calendar/schedule';
 import type { OptionDefinition } from '../../domain/catalog/definitions';
 import { Rounding, roundingFor } from '../../domain/shared/money';
 import { methodsOpen, paymentWindowClosed } from '../../domain/payment/methods';
-import { placesRefusal } from '../../domain/departure';
+import { type ExtraCounts, extraStockOf, extrasRefusal, placesRefusal, stockedExtras } from '../../domain/departure';
 import { pricingCurrency } from '../../domain/pricing/currency';
 import { FxRate, Quote, Selection, confirmationOf, priceQuote, seatsOf } from '../../domain/pricing/quote';
 import { Refusal, isRefusal, notFound, refuse } from '../../domain/shared/refusal';
@@ -18,6 +18,9 @@ export interface Priced {
   quote: Quote;
   selection: Selection;
   places: number;
+  /** Units of stocked extras the selection takes, and their stock per start, for the departure to hold. */
+  extras: ExtraCounts;
+  extraStock: ExtraCounts;
 }
 
 export type PricingDeps = Pick<SellingPlatform, 'catalog' | 'departures' | 'fx' | 'settings'>;
@@ -30,6 +33,8 @@ export interface PricingAt {
   fx: FxRate;
   rounding: Rounding;
   remaining: number | null;
+  extraStock: ExtraCounts;
+  extrasLeft: ExtraCounts;
   pendingExpiresAt: string | null;
 }
 
@@ -56,6 +61,7 @@ export async function pricingAt(
   if (option.capacity_mode === 'on_request' && purpose !== 'request') {
     return refuse('OnRequest', 'this option is booked on request: check out the selection without a hold');
   }
+  const extraStock = extraStockOf(product.definition.extras, option.id);
   return {
     product,
     option,
@@ -63,6 +69,8 @@ export async function pricingAt(
     fx: priced.fx,
     rounding: roundingFor(ctx.storefront.rounding, priced.currency),
     remaining: await deps.departures.remaining(option, asked.start, now),
+    extraStock,
+    extrasLeft: await deps.departures.extrasLeft(option.id, asked.start, extraStock, now),
     // Only a request the seller answers lapses; working it out for every quote would cost a zone conversion.
     pendingExpiresAt: confirmationOf(option) === 'manual' ? requestLapsesAt(now, deps.settings.pendingHours, asked.start, product.definition.timezone) : null,
   };
@@ -89,7 +97,10 @@ export function priceSelection(
   const places = seatsOf(option, selection);
   const full = placesRefusal(at.remaining, places);
   if (full) return full;
-  return { product, option, quote, selection, places };
+  const extras = stockedExtras(selection.extras, at.extraStock);
+  const short = extrasRefusal(at.extrasLeft, extras);
+  if (short) return short;
+  return { product, option, quote, selection, places, extras, extraStock: at.extraStock };
 }
 
 /** Prices a selection at a start, with every refusal a quote can give. */

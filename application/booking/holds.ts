@@ -44,14 +44,14 @@ export async function placeHold(
     }
     ref = claimed.ref;
   }
-  const { product, option, quote, selection, places } = priced;
+  const { product, option, quote, selection, places, extras, extraStock } = priced;
   const expiresAt = holdExpiresAt(now, product.definition.template, deps.settings);
   const metadata = metadataFor(ctx, now, idempotencyKey);
 
   const held = await deps.commands.handle(
     departureStream(option.id, body.start),
     departureDecider,
-    { type: 'HoldPlaces', ref, optionId: option.id, start: body.start, places, capacity: capacityOf(option), expiresAt, now },
+    { type: 'HoldPlaces', ref, optionId: option.id, start: body.start, places, capacity: capacityOf(option), expiresAt, now, extras, extraStock },
     metadata,
   );
   if (isRefusal(held)) return held;

@@ -207,6 +207,8 @@ export interface ExtraDefinition {
   price: number;
   /** What is paid on the day, in its own currency, when pay is local. */
   local_price: { amount: number; currency: string } | null;
+  /** Units for sale per start of an option, held and booked with the places; absent: unlimited. */
+  stock_per_start?: number;
 }
 
 export interface ProductDefinition {

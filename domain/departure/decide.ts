@@ -2,6 +2,7 @@ import { assertNever } from '../shared/decider';
 import { Refusal, refuse } from '../shared/refusal';
 import { Departure, DepartureEvent, ReleaseReason, evolveDeparture, remainingAt, takesPlaces } from './events';
 import { CallOffCommand, calledOffRefusal, decideCallOff } from './call-off';
+import { ExtraCounts, extrasLeft, extrasRefusal } from './extras';
 
 /** `capacity` is what the catalog gives the start now: the departure records it when it differs from what it has. */
 export type HoldPlaces = {
@@ -13,6 +14,9 @@ export type HoldPlaces = {
   capacity: number | null;
   expiresAt: string;
   now: Date;
+  /** Units of extras with a stock per start asked for, and that stock as the catalog gives it now (extras.ts). */
+  extras?: ExtraCounts;
+  extraStock?: ExtraCounts;
 };
 export type BookPlaces = { type: 'BookPlaces'; ref: string; now: Date };
 export type ReleasePlaces = { type: 'ReleasePlaces'; ref: string; why: ReleaseReason; now: Date };
@@ -42,8 +46,11 @@ function holdPlaces(command: HoldPlaces, state: Departure): DepartureEvent[] | R
   const recorded = recordCapacity(command, state);
   const refused = placesRefusal(remainingAt(recorded.reduce(evolveDeparture, state), command.now), command.places);
   if (refused) return refused;
-  const { ref, optionId, start, places, expiresAt } = command;
-  return [...recorded, { type: 'PlacesHeld', data: { ref, optionId, start, places, expiresAt } }];
+  const { ref, optionId, start, places, expiresAt, extras } = command;
+  const stocked = extras && Object.keys(extras).length > 0 ? extras : null;
+  const short = stocked && extrasRefusal(extrasLeft(state.entries, command.extraStock ?? {}, command.now), stocked);
+  if (short) return short;
+  return [...recorded, { type: 'PlacesHeld', data: { ref, optionId, start, places, expiresAt, ...(stocked && { extras: stocked }) } }];
 }
 
 function bookPlaces(command: BookPlaces, state: Departure): DepartureEvent[] | Refusal {

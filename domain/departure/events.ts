@@ -4,7 +4,11 @@ import type { Event } from '../shared/decider';
 export type DepartureOpened = Event<'DepartureOpened', { optionId: string; start: string; capacity: number | null }>;
 /** The seller changed the start's capacity since the stream last recorded it. */
 export type CapacityChanged = Event<'CapacityChanged', { capacity: number | null }>;
-export type PlacesHeld = Event<'PlacesHeld', { ref: string; optionId: string; start: string; places: number; expiresAt: string }>;
+/** `extras`: units of extras with a stock per start the hold takes with its places (absent: none). */
+export type PlacesHeld = Event<
+  'PlacesHeld',
+  { ref: string; optionId: string; start: string; places: number; expiresAt: string; extras?: Record<string, number> }
+>;
 export type PlacesBooked = Event<'PlacesBooked', { ref: string }>;
 export type PlacesReleased = Event<'PlacesReleased', { ref: string; why: ReleaseReason }>;
 
@@ -87,6 +91,8 @@ export interface DepartureEntry {
   places: number;
   expiresAt: string;
   status: 'held' | 'booked' | 'released';
+  /** Units of stocked extras the entry takes while it takes its places; absent when none. */
+  extras?: Record<string, number>;
 }
 
 /** One start of one option: how many places it has, and who holds or has booked them. */
@@ -117,10 +123,10 @@ export function evolveDeparture(state: Departure, event: DepartureEvent): Depart
     case 'CapacityChanged':
       return { ...state, opened: true, capacity: event.data.capacity };
     case 'PlacesHeld': {
-      const { ref, places, expiresAt } = event.data;
+      const { ref, places, expiresAt, extras } = event.data;
       const before = state.entries[ref];
       if (before?.status === 'booked') state.bookedPlaces -= before.places;
-      state.entries[ref] = { places, expiresAt, status: 'held' };
+      state.entries[ref] = extras ? { places, expiresAt, status: 'held', extras } : { places, expiresAt, status: 'held' };
       state.held[ref] = true;
       return { ...state };
     }

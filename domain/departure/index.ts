@@ -5,12 +5,13 @@ import { Departure, DepartureEvent, evolveDeparture, initialDeparture } from './
 export * from './events';
 export * from './decide';
 export * from './call-off';
+export * from './extras';
 
 export const departureDecider: Decider<DepartureCommand, DepartureEvent, Departure> = {
   initialState: initialDeparture,
   evolve: evolveDeparture,
   decide: decideDeparture,
-  snapshot: { name: 'departure', version: 2 },
+  snapshot: { name: 'departure', version: 3 },
 };
 
 /** The stream of one start of one option. */

@@ -214,6 +214,8 @@ export const productDefinition = describes<ProductDefinition>()(
             pay: enumOf('upfront', 'local'),
             price: int(0),
             local_price: nullable(money),
+            // Units for sale per start, held and booked with the places (ExtraSoldOut); absent: unlimited.
+            stock_per_start: int(0),
           },
           [
             'id',

@@ -632,7 +632,8 @@ const TRIPS: TripSpec[] = [
         availability: slots(['19:00'], 8, 24),
       }),
     ],
-    extras: [extra('sparkling', 'Bottle of Portuguese sparkling wine', 2800, { min_age: 18, max_per_booking: 3 })],
+    // The boat's cooler takes four bottles a sail: the demo's extra with a stock per start (ExtraSoldOut).
+    extras: [extra('sparkling', 'Bottle of Portuguese sparkling wine', 2800, { min_age: 18, max_per_booking: 3, stock_per_start: 4 })],
   },
   {
     slug: 'porto-douro-valley-wine-tour',

@@ -1,4 +1,4 @@
-import { type DepartureEntry, remainingPlaces } from '../../domain/departure';
+import { type DepartureEntry, type ExtraCounts, extrasLeft, remainingPlaces } from '../../domain/departure';
 import type { OptionDefinition } from '../../domain/catalog/definitions';
 import { capacityOf } from '../../domain/calendar/schedule';
 import type { DocumentStore } from '../../application/platform/ports/document-store';
@@ -16,6 +16,13 @@ export class DepartureReads {
     if (capacity === null) return null;
     const doc = await this.docs.collection<DepartureDoc>(DEPARTURES).findOne({ _id: departureStream(option.id, start) });
     return remainingPlaces(doc?.entries, capacity, now);
+  }
+
+  /** Units left of the option's stocked extras at a start (extras.ts); no read when none has a stock. */
+  async extrasLeft(optionId: string, start: string, stock: ExtraCounts, now: Date): Promise<ExtraCounts> {
+    if (Object.keys(stock).length === 0) return {};
+    const doc = await this.docs.collection<DepartureDoc>(DEPARTURES).findOne({ _id: departureStream(optionId, start) });
+    return extrasLeft(doc?.entries, stock, now);
   }
 
   /** Every start of the option that has entries, by start. */
