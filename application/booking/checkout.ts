@@ -17,7 +17,7 @@ import { bookingDocOf, bookingView } from './view';
 import { claim, earlierClaim, tokensAnsweredAgain } from './idempotency';
 import { type BookingTokens, sealTokens } from './sealed-tokens';
 import { metadataFor } from './metadata';
-import { type PricingDeps, price } from '../availability';
+import { type PricingDeps, type Priced, price } from '../availability';
 import { cleanAttribution } from './request';
 import type { SellingPlatform } from '../availability';
 import type { CheckoutBody, CheckoutView, SelectionBody } from './types';
@@ -127,6 +127,8 @@ async function checkoutRequest(
     const repeated = await repeatedCheckout(deps, ctx, claimed.ref, idempotencyKey, now);
     if (!isRefusal(repeated)) return repeated;
   }
+  const taken = await takeRequestPlaces(deps, ctx, claimed.ref, priced, selection.start, now, idempotencyKey);
+  if (isRefusal(taken)) return taken;
   return placeBooking(
     deps,
     ctx,
@@ -142,9 +144,36 @@ async function checkoutRequest(
       method: checked.method,
     },
     now,
-    [],
+    taken,
     idempotencyKey,
   );
+}
+
+/**
+ * A request of an option with a capacity (or for extras with a stock) takes its places like a booking:
+ * held and booked at once, so they stay taken while it waits for the seller; the cancellation
+ * follow-ups give them back when it is rejected or lapses. Answers the positions to wait for.
+ */
+async function takeRequestPlaces(
+  deps: CheckoutDeps,
+  ctx: StorefrontContext,
+  ref: string,
+  priced: Priced,
+  start: string,
+  now: Date,
+  idempotencyKey: string | undefined,
+): Promise<number[] | Refusal> {
+  const { product, option, places, extras, extraStock } = priced;
+  const capacity = capacityOf(option);
+  if (capacity === null && Object.keys(extras).length === 0) return [];
+  const metadata = metadataFor(ctx, now, idempotencyKey);
+  const departure = departureStream(option.id, start);
+  const expiresAt = holdExpiresAt(now, product.definition.template, deps.settings);
+  const hold = { type: 'HoldPlaces' as const, ref, optionId: option.id, start, places, capacity, expiresAt, now, extras, extraStock };
+  const held = await deps.commands.handle(departure, departureDecider, hold, metadata);
+  if (isRefusal(held)) return held;
+  const booked = await deps.commands.handle(departure, departureDecider, { type: 'BookPlaces', ref, now }, metadata);
+  return isRefusal(booked) ? booked : [held.position, booked.position];
 }
 
 /**

@@ -159,7 +159,7 @@ export interface AvailabilityRule {
   weekdays: number[];
   from: string;
   until: string | null;
-  /** Places per start; null when places are not counted (free_sale, on_request). */
+  /** Places per start; null when places are not counted (free_sale; on_request without a limit). */
   capacity: number | null;
   /** Booking closes this many hours before the start. */
   cutoff_hours: number;

@@ -1847,7 +1847,8 @@ const TRIPS: TripSpec[] = [
         confirmation: 'manual',
         units: [adult(8, 12), CHILD],
         tiers: [tier(2, 4, { adult: 15000, child: 9000 }), tier(5, 8, { adult: 12000, child: 7500 })],
-        availability: slots(['10:00', '15:00', '18:00'], null, 72),
+        // The kitchen has eight stations a class: the demo's on_request option with a capacity (requests take places).
+        availability: slots(['10:00', '15:00', '18:00'], 8, 72),
       }),
     ],
     extras: [extra('sake', 'Sake tasting flight', 1400, { pay: 'local', local_price: { amount: 2000, currency: 'JPY' }, min_age: 20 })],
@@ -2669,8 +2670,9 @@ function addDays(date: string, days: number): string {
 function buildOption(slug: string, spec: OptionSpec, isDefault: boolean, today: string): OptionDefinition {
   const { key, name, units, tiers, seasons, specials, rooms: roomSpecs, availability, ...rest } = spec;
   const scope = `${slug}:${key}`;
-  if ((rest.capacity_mode === 'limited') !== (availability.capacity !== null)) {
-    throw new Error(`${scope}: capacity must be counted exactly when places are limited`);
+  // Limited options count places, free sale ones never; on_request ones may (their requests then take places).
+  if (rest.capacity_mode !== 'on_request' && (rest.capacity_mode === 'limited') !== (availability.capacity !== null)) {
+    throw new Error(`${scope}: capacity must be counted when places are limited, never on free sale`);
   }
   const unitDefs: UnitDefinition[] = units.map((u) => ({ id: demoId(`demo:unit:${scope}:${u.type}`), ...u }));
   const unitId = (type: string): string => {

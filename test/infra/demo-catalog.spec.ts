@@ -271,7 +271,8 @@ describe('demo catalog', () => {
 
   it('counts places exactly when capacity is limited, and confirms on-request options by hand', () => {
     for (const o of options) {
-      expect(o.availability.capacity === null, o.name).to.equal(o.capacity_mode !== 'limited');
+      // An on_request option may count places too (issue 7): the sushi class's eight stations.
+      if (o.capacity_mode !== 'on_request') expect(o.availability.capacity === null, o.name).to.equal(o.capacity_mode !== 'limited');
       if (o.capacity_mode === 'on_request') expect(o.confirmation).to.equal('manual');
       expect(o.availability.from).to.equal(TODAY);
       expect(o.availability.until).to.equal(null);
@@ -285,6 +286,7 @@ describe('demo catalog', () => {
     const has = (predicate: (o: OptionDefinition) => boolean) => expect(options.some(predicate)).to.equal(true);
     has((o) => o.capacity_mode === 'free_sale');
     has((o) => o.capacity_mode === 'on_request');
+    has((o) => o.capacity_mode === 'on_request' && o.availability.capacity !== null);
     has((o) => o.capacity_mode === 'limited' && o.confirmation === 'manual');
     has((o) => o.ask_for_price && o.pricing.tiers.length === 0);
     has((o) => o.units.some((u) => u.type === 'child' && u.min_age === 3 && u.max_age === 11));

@@ -29,8 +29,8 @@ function step(cause: CallOffEvent, name: string, now: Date, storefrontId?: strin
 
 /** Places for `ref` at the offered start, held and booked at once; false when they do not fit (it is cancelled then). */
 async function takePlaces(platform: Platform, cause: CallOffEvent, option: OptionDefinition, ref: string, places: number, now: Date): Promise<boolean> {
-  // Requests of on_request options take no places anywhere.
-  if (option.capacity_mode === 'on_request') return true;
+  // Requests of on_request options without a capacity take no places anywhere.
+  if (option.capacity_mode === 'on_request' && capacityOf(option) === null) return true;
   const to = cause.data.offeredStart as string;
   const stream = departureStream(option.id, to);
   const expiresAt = new Date(now.getTime() + platform.settings.holdMinutes * 60_000).toISOString();
