@@ -1,3 +1,4 @@
+import { allTables } from '../../domain/pricing/tables';
 import { expect } from 'chai';
 import { TEMPLATES } from '../../domain/catalog/definitions';
 import type { OptionDefinition, ProductDefinition } from '../../domain/catalog/definitions';
@@ -256,16 +257,16 @@ describe('demo catalog', () => {
       ).to.have.length(1);
   });
 
-  it('prices only units the option has, and every paid unit in every tier', () => {
+  it('prices only units the option has, and every paid unit in every tier of every table (seasons included)', () => {
     for (const o of options) {
       const unitIds = new Set(o.units.map((u) => u.id));
-      for (const t of o.pricing.tiers) {
+      for (const t of allTables(o).flat()) {
         for (const id of Object.keys(t.unit_prices)) expect(unitIds.has(id), `${o.name} ${id}`).to.equal(true);
         for (const id of Object.keys(t.age_prices ?? {})) expect(unitIds.has(id), `${o.name} ${id}`).to.equal(true);
         for (const u of o.units.filter((x) => !x.free)) expect(t.unit_prices[u.id], `${o.name} ${u.type}`).to.be.a('number');
         expect(Object.values(t.unit_prices).every((n) => Number.isInteger(n) && n > 0)).to.equal(true);
       }
-      if (!o.ask_for_price) expect(o.pricing.tiers, o.name).to.not.be.empty;
+      if (!o.ask_for_price) expect(allTables(o), o.name).to.not.be.empty;
     }
   });
 
