@@ -15,6 +15,8 @@ import {
 } from '../../application/platform/ports/event-store';
 
 const SUBSCRIPTION_BATCH_SIZE = 500;
+/** Events appended by this process kept parsed for its readers of the log (projections and every reactor). */
+const RECENT_EVENTS = 4096;
 // Lets another process holding the write lock finish instead of failing at once with SQLITE_BUSY.
 const BUSY_TIMEOUT_MS = 5000;
 
@@ -44,6 +46,12 @@ type InsertParams = [string, string, number, string, string, string, string];
 
 /** The event log in one SQLite file: an embedded store for a single process or tests. */
 export class SqliteEventStore implements EventStore {
+  /** Parsed events this process appended lately, by position. */
+  private readonly recent = new Map<number, RecordedEvent>();
+  /** Rows of the append in progress, and of the append whose transaction is committing. */
+  private committing: EventRow[] = [];
+  private appended: EventRow[] = [];
+
   private readonly db: Database.Database;
   private readonly selectStreamTip: Database.Statement<[string], StreamTipRow>;
   private readonly selectLocationById: Database.Statement<[string], EventLocationRow>;
@@ -92,7 +100,12 @@ export class SqliteEventStore implements EventStore {
   }
 
   async append(streamId: string, events: EventData[], expected: ExpectedRevision): Promise<AppendResult> {
+    this.committing = [];
+    this.appended = [];
+    // Only rows of a transaction that committed are events: `appended` is set as appendRows returns, and kept only when the commit holds.
     const result = this.appendInTransaction(streamId, events, expected);
+    this.remember(this.appended);
+    this.appended = [];
     for (const subscription of this.subscriptions) subscription.wake();
     return result;
   }
@@ -126,8 +139,27 @@ export class SqliteEventStore implements EventStore {
     this.db.close();
   }
 
+  /**
+   * Every reader of the log (the projections and each reactor) reads each new event: those this
+   * process appended are served parsed from memory while they follow on from `after` without a
+   * gap; anything else (another process's appends, older events) comes from the database.
+   */
   private readAfter(after: number, limit: number): RecordedEvent[] {
-    return this.selectAfter.all(after, limit).map(toRecordedEvent);
+    const found: RecordedEvent[] = [];
+    for (let position = after + 1; limit < 0 || found.length < limit; position += 1) {
+      const event = this.recent.get(position);
+      if (!event) break;
+      found.push(event);
+    }
+    return found.length > 0 ? found : this.selectAfter.all(after, limit).map(toRecordedEvent);
+  }
+
+  private remember(rows: EventRow[]): void {
+    for (const row of rows) this.recent.set(row.position, toRecordedEvent(row));
+    for (const position of this.recent.keys()) {
+      if (this.recent.size <= RECENT_EVENTS) break;
+      this.recent.delete(position);
+    }
   }
 
   private appendRows(streamId: string, events: EventData[], expected: ExpectedRevision): AppendResult {
@@ -147,17 +179,14 @@ export class SqliteEventStore implements EventStore {
     let position = -1;
     for (const event of events) {
       revision += 1;
-      const inserted = this.insertEvent.run(
-        event.id ?? randomUUID(),
-        streamId,
-        revision,
-        event.type,
-        JSON.stringify(event.data),
-        JSON.stringify(event.metadata ?? {}),
-        recordedAt,
-      );
+      const rowId = event.id ?? randomUUID();
+      const data = JSON.stringify(event.data);
+      const metadata = JSON.stringify(event.metadata ?? {});
+      const inserted = this.insertEvent.run(rowId, streamId, revision, event.type, data, metadata, recordedAt);
       position = Number(inserted.lastInsertRowid);
+      this.committing.push({ id: rowId, stream_id: streamId, revision, position, type: event.type, data, metadata, recorded_at: recordedAt });
     }
+    this.appended = this.committing;
     return { revision, position };
   }
 
