@@ -1,5 +1,6 @@
 import { decodeOffsetCursor, encodeOffsetCursor } from '../platform/cursor';
 import { capacityOf, daysInMonth, firstBookableStart, isRealDate, isRealMonth } from '../../domain/calendar/schedule';
+import { pricedOn } from '../../domain/pricing/tables';
 import type { OptionDefinition, ProductDefinition } from '../../domain/catalog/definitions';
 import { type DepartureEntry, remainingPlaces } from '../../domain/departure';
 import { Refusal, invalidInput, notFound } from '../../domain/shared/refusal';
@@ -275,7 +276,9 @@ function bookableOn(d: ProductDefinition, days: string[], travellers: number, no
     if ((capacity !== null && capacity < travellers) || !groupFacts(option, travellers).fits) continue;
     const entries = departures.get(option.id);
     const fits = capacity === null ? undefined : (start: string) => remainingPlaces(entries?.get(start), capacity, now) >= travellers;
-    if (firstBookableStart(option, d.timezone, days, now, fits) !== null) return true;
+    // A day no price table prices (outside its seasons, a weekday it is not sold) is not bookable, as its calendar says.
+    const priced = days.filter((day) => pricedOn(option, day));
+    if (firstBookableStart(option, d.timezone, priced, now, fits) !== null) return true;
   }
   return false;
 }

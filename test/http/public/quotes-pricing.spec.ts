@@ -103,6 +103,11 @@ describe('HTTP quotes: pricing rules', () => {
     const saturday = await quote('kyoto-machiya-tea-ceremony', 'ceremony', '2026-12-12T10:00');
     expect(expectProblem(saturday, 422, 'PriceNotAvailable').reason).to.equal('weekday');
     expect((await quote('kyoto-machiya-tea-ceremony', 'ceremony', '2026-12-11T10:00')).body.lines[0].unit_price.amount).to.equal(4500);
+    // The trip list by date agrees: on that Saturday the tea ceremony is not bookable, on the Friday it is.
+    const listedOn = async (date: string) =>
+      ((await server.request('GET', `/v1/public/products?date=${date}&limit=100&city=kyoto`, { key: MARKET_KEY })).body.data as any[]).map((c) => c.slug);
+    expect(await listedOn('2026-12-12')).to.not.include('kyoto-machiya-tea-ceremony');
+    expect(await listedOn('2026-12-11')).to.include('kyoto-machiya-tea-ceremony');
 
     const early = await quote('tokyo-teamlab-planets-ticket', 'entry', '2026-12-10T09:00');
     expect(early.body.lines[0]).to.deep.include({ unit_price: { amount: 2080, currency: 'USD' }, original_unit_price: { amount: 2600, currency: 'USD' } });
