@@ -62,17 +62,19 @@ export async function checkout(
 
   const { state: hold } = await deps.commands.load(holdStream(ref), holdDecider);
   if (hold.status === 'none' || hold.placed.storefrontId !== ctx.storefront._id) return notFound('hold');
+  // The same checkout again answers the booking it made, whatever became of it since (rejected, withdrawn, its start
+  // called off): its hold and start are no longer for sale, so no check that comes after applies to it.
+  const { state: made } = await deps.commands.load(bookingStream(ref), bookingDecider);
+  if (made.status !== 'none' && normaliseEmail(made.placed.lead.email) === normaliseEmail(body.lead.email)) {
+    return repeatedCheckout(deps, ctx, ref, idempotencyKey, now);
+  }
   const placed = hold.placed;
   const product = await deps.catalog.product(placed.productId);
   const option = product?.definition.options.find((o) => o.id === placed.optionId);
   if (!product || !option) return notFound('option');
   const checked = await checkCheckout(deps, body, placed.sellerId, option, product.definition, placed.start, placed.quote, now);
-  if (isRefusal(checked)) {
-    // A repeated checkout answers the booking it made, whatever has changed since (deadlines, other bookings);
-    // until that booking exists, every check applies, also to a second request for a hold already checked out.
-    const { state: booking } = await deps.commands.load(bookingStream(ref), bookingDecider);
-    if (booking.status === 'none') return checked;
-  }
+  // Until its booking exists every check applies, also to a second request for a hold already checked out.
+  if (isRefusal(checked) && made.status === 'none') return checked;
   const method = isRefusal(checked) ? null : checked.method;
   if (!earlier) {
     const claimed = await claim(deps, ctx, idempotencyKey, 'checkout', requestHash, ref, now);

@@ -133,7 +133,7 @@ const BookingView = object(
 const CheckoutBooking = {
   description:
     'The booking view plus its tokens. booking_token opens the booking (view, refund, cancel); contact_token fixes the lead contact. Both are null on a repeated checkout of the same hold, ' +
-    'except under the Idempotency-Key it was booked with, within the idempotency window (24 hours by default), which answers the first result in full',
+    'except under the Idempotency-Key it was booked with, within the idempotency window (24 hours by default), which answers the booking as it stands now with both tokens',
   allOf: [ref('BookingView'), object({}, { booking_token: nStr, contact_token: nStr })],
 };
 

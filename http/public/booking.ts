@@ -56,7 +56,7 @@ export const checkout = publicOperation({
   description:
     'Turns a hold into a booking: confirmed when the option confirms instantly, else pending. Answers the booking view plus booking_token (opens the booking) ' +
     'and contact_token (fixes the lead contact). A repeated checkout of the same hold with the same lead email books once and answers the same booking with both tokens null; ' +
-    'repeated under the Idempotency-Key it was booked with, within the idempotency window (24 hours by default), it answers the first result in full, tokens included. ' +
+    'repeated under the Idempotency-Key it was booked with, within the idempotency window (24 hours by default), it answers the same booking as it stands now (it may have been confirmed, rejected or cancelled since) with both tokens, however the hold and start have fared since. ' +
     'payment_method is required when the seller has ways to pay (422 PaymentMethodRequired) and must be one listed by payment-methods for the start. ' +
     "warn_if_booked refuses with 422 AlreadyBooked when the lead's email already has a pending or confirmed booking for the same option and start. " +
     "A seller's price offer is booked with offer_id and offer_token (from the offer's link) in place of ref: at the offered price while the offer is open, once; " +

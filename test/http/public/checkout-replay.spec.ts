@@ -45,6 +45,20 @@ describe('HTTP: a checkout answered again under its Idempotency-Key, tokens incl
     expect(viewed.status).to.equal(200);
   });
 
+  it('answers the booking again after it was cancelled and its places went back, tokens included under the same key', async () => {
+    const ref = await held();
+    const first = await checkout(ref, `gone-${ref}`);
+    const cancelled = await server.request('POST', `/v1/public/bookings/${ref}/cancel?token=${first.body.booking_token}`, { body: {} });
+    expect(cancelled.status, cancelled.text).to.equal(200);
+    // The hold's places are back on sale, yet the lost answer can still be had: the booking as it stands, and its tokens.
+    const again = await checkout(ref, `gone-${ref}`);
+    expect(again.status, again.text).to.equal(200);
+    expect(again.body).to.include({ ref, status: 'cancelled', booking_token: first.body.booking_token, contact_token: first.body.contact_token });
+    const noKey = await checkout(ref);
+    expect(noKey.status, noKey.text).to.equal(200);
+    expect(noKey.body).to.include({ ref, status: 'cancelled', booking_token: null, contact_token: null });
+  });
+
   it('answers both tokens null to a repeat with no key, or under another key, whatever key the booking was made with', async () => {
     const ref = await held();
     const first = await checkout(ref, `first-${ref}`);
