@@ -4,7 +4,7 @@ import { paymentIsDue } from '../payment/methods';
 import { paymentDueAt } from '../payment/rules';
 import { Refusal, refuse } from '../shared/refusal';
 import { requestLapsesAt } from './decide';
-import type { Booking, BookingStatus } from './events';
+import type { Booking, BookingPlacedData, BookingStatus } from './events';
 
 /** Bookings that AlreadyBooked counts: those that hold their places (spec part 7). */
 export const COUNTED_AS_BOOKED: readonly BookingStatus[] = ['pending', 'confirmed'];
@@ -39,6 +39,14 @@ export function bookingOutcome(sold: {
     confirmation: paymentIsDue(sold.method) ? 'manual' : sold.confirmation,
     pendingExpiresAt: dueAt ?? requestLapsesAt(sold.now, sold.pendingHours, sold.start, sold.timezone),
   };
+}
+
+/**
+ * A booking the option confirms at once but whose money is still to come (bank transfer, payment
+ * link): it waits for the money, not for the seller, so the traveller is asked to pay at once.
+ */
+export function waitsOnlyForMoney(placed: Pick<BookingPlacedData, 'quote' | 'paymentMethod'>): boolean {
+  return placed.quote.confirmation === 'instant' && (placed.paymentMethod === 'bank_transfer' || placed.paymentMethod === 'payment_link');
 }
 
 /** A checkout that booked places but stopped before placing its booking may be retried for this long after its hold ran out. */

@@ -63,7 +63,10 @@ function acceptBooking(command: AcceptBooking, state: Placed): BookingEvent[] | 
   if (state.status !== 'pending') return notPending(state);
   const ref = state.placed.ref;
   if (!paidLater(state) || !needsSeller(state)) {
-    return conflict('not_a_payment_request', 'only a request paid by bank transfer or payment link is accepted; confirm this booking instead', {
+    const detail = paidLater(state)
+      ? 'this booking needs no answer from the seller: it waits only for its money and is confirmed once paid (record the payment)'
+      : 'only a request paid by bank transfer or payment link is accepted; confirm this booking instead';
+    return conflict('not_a_payment_request', detail, {
       ref,
       booking_status: state.status,
       payment_method: state.placed.paymentMethod,

@@ -1,4 +1,5 @@
 import type { BookingEvent } from '../../../domain/booking';
+import { waitsOnlyForMoney } from '../../../domain/booking/rules';
 import type { Platform } from '../../platform/platform';
 import { defineReactor } from '../../platform/processing/reactor';
 import { bookingMadeMail } from '../messages';
@@ -22,6 +23,8 @@ async function sendBookingMail(
   const booking = await placedBooking(platform, ref);
   if (!booking) return;
   const { placed, title } = booking;
+  // A booking that waits only for its money is asked for it (the seller-bookings payment mail), not told it waits for the seller.
+  if (status === 'pending' && waitsOnlyForMoney(placed)) return;
   const mail = bookingMadeMail(placed.lead.email, placed.locale, { ref, trip: title, start: placed.start, pax: placed.pax, status });
   await platform.mailer.send(mail, { dedupeKey: eventId });
 }

@@ -1,4 +1,5 @@
-import type { BookingEvent } from '../../../domain/booking';
+import { type BookingEvent, bookingDecider, bookingStream } from '../../../domain/booking';
+import { waitsOnlyForMoney } from '../../../domain/booking/rules';
 import { paymentDecider, paymentStream } from '../../../domain/payment';
 import type { Money } from '../../../domain/shared/money';
 import { CatalogReads } from '../../../projections/catalog/queries';
@@ -35,23 +36,26 @@ export const decisionMailReactor = defineReactor<BookingEvent>('booking-decision
     const { placed } = booking;
     const paid = await paidIn(platform, placed.ref, placed.quote.totals.due_now.currency);
     const told = { ref: placed.ref, trip: booking.title, start: booking.start };
-    await platform.mailer.send(bookingLapsedMail(placed.lead.email, placed.locale, told, paid), { dedupeKey: event.id });
+    const { state } = await platform.commands.load(bookingStream(placed.ref), bookingDecider);
+    const unpaid = waitsOnlyForMoney(placed) || (state.status !== 'none' && state.accepted);
+    await platform.mailer.send(bookingLapsedMail(placed.lead.email, placed.locale, told, paid, unpaid), { dedupeKey: event.id });
   },
-  BookingAccepted: async (event, platform) => {
-    const booking = await placedBooking(platform, event.data.ref);
-    if (!booking) return;
-    const { placed } = booking;
-    const seller = await new CatalogReads(platform.docs).seller(placed.sellerId);
-    const method = seller?.payment_methods.find((m) => m.kind === placed.paymentMethod) ?? null;
-    const mail = bookingAcceptedMail(placed.lead.email, placed.locale, {
-      ref: placed.ref,
-      trip: booking.title,
-      start: booking.start,
-      due: placed.quote.totals.due_now,
-      dueAt: event.data.dueAt,
-      timezone: placed.timezone,
-      method,
-    });
-    await platform.mailer.send(mail, { dedupeKey: event.id });
+  // A booking that waits only for its money asks for it at once, with the deadline and how to pay.
+  BookingPending: async (event, platform) => {
+    if (!event.data.expiresAt) return;
+    await askToPay(platform, event.data.ref, event.data.expiresAt, event.id, false);
   },
+  BookingAccepted: (event, platform) => askToPay(platform, event.data.ref, event.data.dueAt, event.id, true),
 });
+
+/** The mail asking the traveller to pay by `dueAt`: after the seller accepted a request, or at checkout for a booking that waits only for its money. */
+async function askToPay(platform: MailDeps, ref: string, dueAt: string, eventId: string, accepted: boolean): Promise<void> {
+  const booking = await placedBooking(platform, ref);
+  if (!booking || (!accepted && !waitsOnlyForMoney(booking.placed))) return;
+  const { placed } = booking;
+  const seller = await new CatalogReads(platform.docs).seller(placed.sellerId);
+  const method = seller?.payment_methods.find((m) => m.kind === placed.paymentMethod) ?? null;
+  const told = { ref: placed.ref, trip: booking.title, start: booking.start };
+  const due = { due: placed.quote.totals.due_now, dueAt, timezone: placed.timezone, method };
+  await platform.mailer.send(bookingAcceptedMail(placed.lead.email, placed.locale, { ...told, ...due }, accepted), { dedupeKey: eventId });
+}

@@ -44,6 +44,11 @@ describe('HTTP: a traveller sends a proof of payment (POST /v1/public/bookings/{
     // The seller's account to pay into, with the booking's ref to quote on the transfer (never in payment-methods).
     expect(booking.body.payment.bank).to.include({ reference: booking.body.ref });
     expect(booking.body.payment.bank.iban).to.be.a('string').that.is.not.empty;
+    // It waits only for its money: the traveller is asked to pay (amount, deadline, account), not told it waits for the seller.
+    await server.engine.reactors.catchUp();
+    const mails = server.mails.filter((m) => m.booking?.ref === booking.ref);
+    expect(mails.map((m) => m.subject)).to.deep.equal([`Booking ${booking.ref}: please pay`]);
+    expect(mails[0].text).to.include(booking.body.payment.bank.iban).and.include('please pay');
 
     const answer = await send(booking.ref, `token=${booking.token}`, FILES.pdf, 'image/png');
     const view = schemas.expectAnswer('submitReceipt', answer);
