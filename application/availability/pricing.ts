@@ -53,6 +53,7 @@ export async function pricingAt(
   if (isRefusal(priced)) return priced;
   const startRefusal = checkStart(option, asked.start, product.definition.timezone, now);
   if (startRefusal) return startRefusal;
+  if (await deps.departures.calledOff(option.id, asked.start)) return refuse('SlotClosed', 'the seller called this start off: it does not run');
   if (purpose !== 'request') {
     const seller = await deps.catalog.seller(product.seller_id);
     const closed = paymentWindowClosed(seller?.payment_methods ?? [], asked.start, product.definition.timezone, now);
@@ -119,7 +120,7 @@ export async function price(
 
 /** Ways to pay for a start: only those whose time to pay ends before it (spec 4.3). */
 export async function paymentMethods(
-  deps: Pick<SellingPlatform, 'catalog' | 'clock'>,
+  deps: Pick<SellingPlatform, 'catalog' | 'clock' | 'departures'>,
   ctx: StorefrontContext,
   optionId: string,
   start: string,
@@ -130,6 +131,8 @@ export async function paymentMethods(
   const now = deps.clock.now();
   const refusal = checkStart(found.option, start, timezone, now);
   if (refusal?.code === 'InvalidInput') return refusal;
+  // A start called off does not run: nothing is offered to pay for it.
+  if (await deps.departures.calledOff(optionId, start)) return [];
   const seller = await deps.catalog.seller(found.product.seller_id);
   return methodsOpen(seller?.payment_methods ?? [], start, timezone, now).map((m) => ({
     kind: m.kind,

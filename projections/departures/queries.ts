@@ -25,6 +25,12 @@ export class DepartureReads {
     return extrasLeft(doc?.entries, stock, now);
   }
 
+  /** Whether the seller called this start off (it does not run). */
+  async calledOff(optionId: string, start: string): Promise<boolean> {
+    const doc = await this.docs.collection<DepartureDoc>(DEPARTURES).findOne({ _id: departureStream(optionId, start) });
+    return doc?.called_off === true;
+  }
+
   /** Every start of the option that has entries, by start. */
   async entriesByStart(optionId: string, fromStart: string, toStart: string): Promise<Map<string, Record<string, DepartureEntry>>> {
     const docs = await this.docs.collection<DepartureDoc>(DEPARTURES).find({ option_id: optionId, start: { $gte: fromStart, $lte: toStart } });

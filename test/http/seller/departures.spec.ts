@@ -99,6 +99,12 @@ describe('HTTP: departures called off and messaged (bookings:write)', () => {
     const hold = await server.request('POST', '/v1/public/holds', { body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 1 }] } });
     expect(hold.status).to.equal(422);
     expect(hold.body.code).to.equal('SlotClosed');
+    // Nor does it quote, nor offer ways to pay.
+    const quoted = await server.request('POST', '/v1/public/quotes', { body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 1 }] } });
+    expect(quoted.status).to.equal(422);
+    expect(quoted.body.code).to.equal('SlotClosed');
+    const methods = await server.request('GET', `/v1/public/payment-methods?option_id=${trip.optionId}&start=${encodeURIComponent(start)}`);
+    expect(methods.body).to.deep.equal([]);
     // And the calendar shows it closed, with no places to offer.
     const month = (await server.request('GET', `/v1/public/options/${trip.optionId}/calendar?month=${start.slice(0, 7)}`)).body;
     const day = month.find((d: { date: string }) => d.date === start.slice(0, 10));
