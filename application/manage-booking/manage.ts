@@ -1,4 +1,4 @@
-import { bookingDecider, bookingStream, refundPreview as refundOwed, RefundPreview } from '../../domain/booking';
+import { bookingDecider, bookingStream, cancellationPreview, RefundPreview } from '../../domain/booking';
 import { paidAmount, paymentDecider, paymentStream } from '../../domain/payment';
 import { Refusal, isRefusal, notFound } from '../../domain/shared/refusal';
 import type { StorefrontContext } from '../platform/context';
@@ -8,9 +8,8 @@ import { cancellationFollowUpsReactor } from './reactors/cancellation-follow-ups
 
 export async function refundPreview(deps: Pick<Platform, 'commands' | 'clock'>, booking: Readonly<BookingDoc>): Promise<RefundPreview | Refusal> {
   const { state } = await deps.commands.load(bookingStream(booking._id), bookingDecider);
-  if (state.status === 'none') return notFound('booking');
   const { state: payment } = await deps.commands.load(paymentStream(booking._id), paymentDecider);
-  return refundOwed(state.placed, paidAmount(payment), deps.clock.now(), state.start);
+  return cancellationPreview(state, paidAmount(payment), deps.clock.now());
 }
 
 export type CancelDeps = Pick<Platform, 'commands' | 'clock' | 'awaitProjections' | 'awaitReactor'>;

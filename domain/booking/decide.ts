@@ -51,15 +51,27 @@ function placeBooking(command: PlaceBooking, state: Booking): BookingEvent[] | R
   return [{ type: 'BookingPlaced', data: command.booking }, outcome];
 }
 
+/** A booking already cancelled, rejected or lapsed (or still being placed) cannot be cancelled: 409 booking_not_confirmed. */
+function notCancellable(state: Exclude<Booking, { status: 'none' }>): Refusal {
+  return conflict('booking_not_confirmed', `a ${state.status} booking cannot be cancelled`, { ref: state.placed.ref, booking_status: state.status });
+}
+
+/**
+ * What the traveller's cancel would give back now (spec 2.8 refund preview): a confirmed booking
+ * by its policy, a pending one (withdrawn) everything paid so far; any other cannot be cancelled,
+ * so it has no preview but the same 409 as cancelling it.
+ */
+export function cancellationPreview(state: Booking, paid: number, now: Date): RefundPreview | Refusal {
+  if (state.status === 'none') return notFound('booking');
+  const preview = refundPreview(state.placed, paid, now, state.start);
+  if (state.status === 'pending') return { ...preview, refund_pct: 100, refund: preview.paid };
+  return state.status === 'confirmed' ? preview : notCancellable(state);
+}
+
 function cancelBooking(command: CancelBooking, state: Booking): BookingEvent[] | Refusal {
   if (state.status === 'none') return notFound('booking');
   if (state.status === 'pending' && command.by === 'traveller') return withdrawRequest(command, state);
-  if (state.status !== 'confirmed') {
-    return conflict('booking_not_confirmed', `a ${state.status} booking cannot be cancelled`, {
-      ref: state.placed.ref,
-      booking_status: state.status,
-    });
-  }
+  if (state.status !== 'confirmed') return notCancellable(state);
   const preview = refundPreview(state.placed, command.paid, command.now, state.start);
   return [
     {

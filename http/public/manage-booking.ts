@@ -36,7 +36,7 @@ export const getRefund = publicOperation({
   summary: 'What cancelling now gives back',
   params: { ref: anyRef },
   query: access,
-  description: `What cancelling now gives back under the policy the booking was sold with. ${ACCESS}`,
+  description: `What cancelling now gives back under the policy the booking was sold with (a pending booking withdrawn: everything paid so far). A booking that can no longer be cancelled (cancelled, rejected, lapsed) answers 409 Conflict, reason booking_not_confirmed, as cancelling it would. ${ACCESS}`,
   success: { status: 200, description: '{days_before, refund_pct, refund, paid}' },
   response: ref('RefundPreview'),
   handle: async ({ caller, params, query }, app) => app.manageBooking.refundPreview(caller, params.ref, query),

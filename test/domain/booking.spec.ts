@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { BookingCommand, BookingEvent, bookingDecider, refundPreview, requestLapsesAt } from '../../domain/booking';
+import { BookingCommand, BookingEvent, bookingDecider, cancellationPreview, refundPreview, requestLapsesAt } from '../../domain/booking';
 import { at, bookingPlaced, MODERATE, soldQuote } from './fixtures';
 import { given } from './given-when-then';
 
@@ -163,6 +163,20 @@ describe('booking decider', () => {
 
     it('is NotFound for a booking that does not exist', () => {
       given(bookingDecider).when(cancel(NOW, 0)).thenRefused('NotFound', { entity: 'booking' });
+    });
+  });
+
+  describe('cancellationPreview', () => {
+    const fold = (events: BookingEvent[]) => events.reduce(bookingDecider.evolve, bookingDecider.initialState());
+    const when = at('2026-06-05T10:00:00.000Z');
+    it('previews the policy for a confirmed booking, everything paid for a pending one, and 409 for one cancelled', () => {
+      expect(cancellationPreview(fold([bookingPlacedEvent, confirmed]), 12345, when)).to.deep.equal(refundPreview(placed, 12345, when));
+      expect(cancellationPreview(fold([bookingPlacedEvent, pending('2026-05-03T10:00:00.000Z')]), 500, when)).to.include({ refund_pct: 100 });
+      const cancelledState = fold([bookingPlacedEvent, confirmed, cancelled(when, 50, 6172)]);
+      expect(cancellationPreview(cancelledState, 0, when)).to.deep.include({
+        code: 'Conflict',
+        fields: { reason: 'booking_not_confirmed', details: { ref: REF, booking_status: 'cancelled' } },
+      });
     });
   });
 

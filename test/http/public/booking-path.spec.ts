@@ -101,6 +101,10 @@ describe('HTTP: the booking path end to end (spec parts 3 and 4)', () => {
     expect(again.headers.get('content-type')).to.match(/^application\/problem\+json/);
     expect(again.body).to.include({ code: 'Conflict', reason: 'booking_not_confirmed', status: 409 });
     expect(again.body.details).to.deep.include({ booking_status: 'cancelled' });
+    // Nor does it preview a refund it would not give: the same 409.
+    const preview = await server.request('GET', `/v1/public/bookings/${booking.ref}/refund?token=${booking.booking_token}`);
+    expect(preview.status).to.equal(409);
+    expect(preview.body).to.include({ code: 'Conflict', reason: 'booking_not_confirmed' });
   });
 
   it('answers a wrong token or email exactly like a missing booking', async () => {
