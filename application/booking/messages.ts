@@ -13,6 +13,7 @@ interface Words {
   bookedText: (trip: string, start: string, pax: number, ref: string, status: string) => string;
   cancelled: (ref: string) => string;
   cancelledText: (trip: string, start: string, ref: string, refund: string) => string;
+  cancelledUnpaidText: (trip: string, start: string, ref: string) => string;
   statuses: Record<string, string>;
 }
 
@@ -22,6 +23,7 @@ const WORDS: Record<string, Words> = {
     bookedText: (trip, start, pax, ref, status) => `${trip}, ${start}, ${pax} travellers. Status: ${status}. Your booking reference is ${ref}.`,
     cancelled: (ref) => `Booking ${ref} cancelled`,
     cancelledText: (trip, start, ref, refund) => `Your booking ${ref} (${trip}, ${start}) is cancelled. Refund: ${refund}.`,
+    cancelledUnpaidText: (trip, start, ref) => `Your booking ${ref} (${trip}, ${start}) is cancelled. Nothing was paid, and nothing is owed.`,
     statuses: { confirmed: 'confirmed', pending: 'waiting for the seller' },
   },
   es: {
@@ -29,6 +31,7 @@ const WORDS: Record<string, Words> = {
     bookedText: (trip, start, pax, ref, status) => `${trip}, ${start}, ${pax} viajeros. Estado: ${status}. Su referencia de reserva es ${ref}.`,
     cancelled: (ref) => `Reserva ${ref} cancelada`,
     cancelledText: (trip, start, ref, refund) => `Su reserva ${ref} (${trip}, ${start}) está cancelada. Reembolso: ${refund}.`,
+    cancelledUnpaidText: (trip, start, ref) => `Su reserva ${ref} (${trip}, ${start}) está cancelada. No se pagó nada y no debe nada.`,
     statuses: { confirmed: 'confirmada', pending: 'pendiente del vendedor' },
   },
   de: {
@@ -36,6 +39,7 @@ const WORDS: Record<string, Words> = {
     bookedText: (trip, start, pax, ref, status) => `${trip}, ${start}, ${pax} Reisende. Status: ${status}. Ihre Buchungsnummer ist ${ref}.`,
     cancelled: (ref) => `Buchung ${ref} storniert`,
     cancelledText: (trip, start, ref, refund) => `Ihre Buchung ${ref} (${trip}, ${start}) ist storniert. Erstattung: ${refund}.`,
+    cancelledUnpaidText: (trip, start, ref) => `Ihre Buchung ${ref} (${trip}, ${start}) ist storniert. Es wurde nichts bezahlt, und Sie schulden nichts.`,
     statuses: { confirmed: 'bestätigt', pending: 'wartet auf den Anbieter' },
   },
   ja: {
@@ -43,6 +47,7 @@ const WORDS: Record<string, Words> = {
     bookedText: (trip, start, pax, ref, status) => `${trip}、${start}、${pax}名。状況: ${status}。予約番号は ${ref} です。`,
     cancelled: (ref) => `予約 ${ref} はキャンセルされました`,
     cancelledText: (trip, start, ref, refund) => `ご予約 ${ref}（${trip}、${start}）はキャンセルされました。返金額: ${refund}。`,
+    cancelledUnpaidText: (trip, start, ref) => `ご予約 ${ref}（${trip}、${start}）はキャンセルされました。お支払いはなく、お支払いいただくものもありません。`,
     statuses: { confirmed: '確定', pending: '販売者の確認待ち' },
   },
 };
@@ -55,7 +60,13 @@ export function bookingMadeMail(to: string, locale: string | null, b: { ref: str
   return { to, locale, subject: w.booked(b.ref, status), text: w.bookedText(b.trip, b.start, b.pax, b.ref, status), booking: { ref: b.ref } };
 }
 
-export function bookingCancelledMail(to: string, locale: string | null, b: { ref: string; trip: string; start: string; refund: Money }): Mail {
+/** A cancellation and its refund; where nothing was ever paid, no refund (of nothing) is promised. */
+export function bookingCancelledMail(
+  to: string,
+  locale: string | null,
+  b: { ref: string; trip: string; start: string; refund: Money; nothingPaid?: boolean },
+): Mail {
   const w = wordsFor(locale);
-  return { to, locale, subject: w.cancelled(b.ref), text: w.cancelledText(b.trip, b.start, b.ref, formatMoney(b.refund)), booking: { ref: b.ref } };
+  const text = b.nothingPaid ? w.cancelledUnpaidText(b.trip, b.start, b.ref) : w.cancelledText(b.trip, b.start, b.ref, formatMoney(b.refund));
+  return { to, locale, subject: w.cancelled(b.ref), text, booking: { ref: b.ref } };
 }

@@ -1,4 +1,5 @@
 import type { BookingEvent } from '../../../domain/booking';
+import { paymentDecider, paymentStream } from '../../../domain/payment';
 import { bookingCancelledMail, placedBooking } from '../../booking';
 import { defineReactor } from '../../platform/processing/reactor';
 
@@ -13,7 +14,10 @@ export const cancellationMailReactor = defineReactor<BookingEvent>('cancellation
     const booking = await placedBooking(platform, event.data.ref);
     if (!booking) return;
     const { placed, title } = booking;
-    const mail = bookingCancelledMail(placed.lead.email, placed.locale, { ref: placed.ref, trip: title, start: booking.start, refund: event.data.refund });
+    const { state: payment } = await platform.commands.load(paymentStream(placed.ref), paymentDecider);
+    const nothingPaid = payment.status === 'none' || payment.paid.amount === 0;
+    const told = { ref: placed.ref, trip: title, start: booking.start, refund: event.data.refund, nothingPaid };
+    const mail = bookingCancelledMail(placed.lead.email, placed.locale, told);
     await platform.mailer.send(mail, { dedupeKey: event.id });
   },
 });

@@ -95,6 +95,9 @@ describe('HTTP: the booking path end to end (spec parts 3 and 4)', () => {
     // Mails go out from reactors after the append, not within the answer.
     await server.engine.reactors.catchUp();
     expect(server.mails.some((m) => m.to.toLowerCase() === lead.email.toLowerCase() && m.subject.includes(booking.ref))).to.equal(true);
+    // Paid on arrival, nothing came in: the cancellation mail promises no refund of it.
+    const told = server.mails.find((m) => m.booking?.ref === booking.ref && m.subject.includes('cancelled'));
+    expect(told?.text).to.include('Nothing was paid').and.not.include('Refund:');
 
     const again = await server.request('POST', `/v1/public/bookings/${booking.ref}/cancel?token=${booking.booking_token}`);
     expect(again.status).to.equal(409);
