@@ -43,6 +43,7 @@ export interface PaymentView {
 /** `now` tells whether traveller details are overdue (spec 2.8 `details`), as of the read. */
 export function bookingView(doc: Readonly<BookingDoc>, now: Date = new Date()): BookingView {
   const payment = doc.payment;
+  const live = doc.status === 'confirmed' || doc.status === 'pending' || doc.status === 'placed';
   return {
     ref: doc._id,
     status: doc.status === 'placed' ? 'pending' : doc.status,
@@ -54,9 +55,10 @@ export function bookingView(doc: Readonly<BookingDoc>, now: Date = new Date()): 
     payment: {
       method: payment?.method ?? null,
       status: payment?.status ?? 'unpaid',
-      due_at: payment?.due_at ?? null,
+      // A booking that is over asks for no more money: no deadline, no account to pay into.
+      due_at: live ? (payment?.due_at ?? null) : null,
       on_arrival: payment?.on_arrival ?? null,
-      bank: payment?.method === 'bank_transfer' && payment.bank ? { ...payment.bank, reference: doc._id } : null,
+      bank: live && payment?.method === 'bank_transfer' && payment.bank ? { ...payment.bank, reference: doc._id } : null,
       receipt: payment?.receipt ?? null,
       link: payment?.method === 'payment_link' ? { sent: payment.due_at !== null } : null,
     },
@@ -68,7 +70,7 @@ export function bookingView(doc: Readonly<BookingDoc>, now: Date = new Date()): 
         timezone: doc.timezone ?? 'UTC',
         pax: doc.pax,
         given: Object.keys(doc.details_given ?? {}).filter((position) => Number(position) <= doc.pax).length,
-        live: doc.status === 'confirmed' || doc.status === 'pending' || doc.status === 'placed',
+        live,
       },
       now,
     ),

@@ -75,7 +75,8 @@ export interface DetailsFacts {
  */
 export function detailsSummary(facts: DetailsFacts, now: Date): DetailsSummary {
   const rule = facts.rule;
-  const needed = rule === null ? facts.givenAtCheckout : rule.fields.length > 0;
+  // A booking cancelled, rejected or lapsed needs no details any more, nor does it fall due.
+  const needed = facts.live && (rule === null ? facts.givenAtCheckout : rule.fields.length > 0);
   if (!needed) return { status: 'not_needed', due_at: null, needed: false, complete: true, overdue: false };
   if (rule === null || rule.collect === 'checkout') return { status: 'complete', due_at: null, needed: true, complete: true, overdue: false };
   const dueAt = detailsDueAt(rule, facts.start, facts.timezone);

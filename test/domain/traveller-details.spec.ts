@@ -186,8 +186,14 @@ describe('traveller details form, masking and status', () => {
       expect(detailsSummary({ ...facts, given: 2 }, at(due))).to.deep.equal({ status: 'complete', due_at: due, needed: true, complete: true, overdue: false });
     });
 
-    it('is never overdue on a booking that no longer goes ahead', () => {
-      expect(detailsSummary({ ...facts, live: false }, at(due))).to.deep.include({ status: 'needed', overdue: false });
+    it('needs nothing, and is never overdue, on a booking that no longer goes ahead', () => {
+      expect(detailsSummary({ ...facts, live: false }, at(due))).to.deep.equal({
+        status: 'not_needed',
+        due_at: null,
+        needed: false,
+        complete: true,
+        overdue: false,
+      });
     });
   });
 

@@ -250,7 +250,7 @@ describe('traveller details after booking (spec 4.5)', function () {
     expect(link.reason).to.equal('booking_not_active');
     // What was asked stays readable; it is never overdue.
     expect((await travellersOf(booked)).status).to.equal(200);
-    expect((await view(booked)).body.details).to.deep.include({ status: 'needed', overdue: false });
+    expect((await view(booked)).body.details).to.deep.equal({ status: 'not_needed', due_at: null, needed: false, complete: true, overdue: false });
   });
 
   it('a trip that asks for no details: not_needed, and PUT is 409 details_not_needed', async () => {
