@@ -1,5 +1,6 @@
 import { defineFeature } from '../platform/feature';
 import { type DecisionDeps, type SellerCall, accept, confirm, reject } from './decisions';
+import { type LeadCorrection, correctLead } from './correct-lead';
 import { lapseBookingsJob } from './jobs/lapse-bookings';
 import { decisionMailReactor } from './reactors/decision-mail';
 import { paymentRequestReactor } from './reactors/payment-request';
@@ -25,6 +26,7 @@ export const sellerBookingsFeature = defineFeature({
       confirm: (caller: SellerCall, ref: string) => confirm(deps, caller, ref),
       reject: (caller: SellerCall, ref: string, reason: string) => reject(deps, caller, ref, reason),
       accept: (caller: SellerCall, ref: string) => accept(deps, caller, ref),
+      correctLead: (caller: SellerCall, ref: string, correction: LeadCorrection) => correctLead(platform, caller, ref, correction),
     };
   },
 });

@@ -34,7 +34,10 @@ export type RequestContactChange = {
  */
 export type ConfirmContactChange = { type: 'ConfirmContactChange'; ref: string; changeId: string; codeMatches: boolean; now: string };
 
-export type ContactChangeCommand = RequestContactChange | ConfirmContactChange;
+/** The seller corrects the lead's email or phone (spec 4.5: after the traveller's window, the seller does). Setting what is there changes nothing. */
+export type CorrectContact = { type: 'CorrectContact'; ref: string; changeId: string; field: ContactField; value: string; current: string; now: string };
+
+export type ContactChangeCommand = RequestContactChange | ConfirmContactChange | CorrectContact;
 
 const minutesAfter = (at: string, minutes: number): string => new Date(Date.parse(at) + minutes * 60_000).toISOString();
 
@@ -110,12 +113,21 @@ export function confirmationAnswer(state: BookingContact, changeId: string): Con
   return refuse('ContactCodeWrong', `that is not the code that was sent: ${left} attempts left`, { attempts_left: left });
 }
 
+function correctContact(command: CorrectContact, state: BookingContact): ContactChangeEvent[] {
+  const now = state[command.field] ?? command.current;
+  if (now === command.value) return [];
+  const { ref, changeId, field, value } = command;
+  return [{ type: 'ContactChanged', data: { ref, changeId, field, value, at: command.now, by: 'seller' } }];
+}
+
 export function decideContactChange(command: ContactChangeCommand, state: BookingContact): ContactChangeEvent[] | Refusal {
   switch (command.type) {
     case 'RequestContactChange':
       return requestContactChange(command, state);
     case 'ConfirmContactChange':
       return confirmContactChange(command, state);
+    case 'CorrectContact':
+      return correctContact(command, state);
     default:
       return assertNever(command);
   }

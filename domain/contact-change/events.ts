@@ -32,7 +32,8 @@ export type ContactChangeRequested = Event<
 export type ContactChangeCodeRefused = Event<'ContactChangeCodeRefused', { ref: string; changeId: string; at: string }>;
 
 /** The right code was presented: the lead's email or phone is now `value`. */
-export type ContactChanged = Event<'ContactChanged', { ref: string; changeId: string; field: ContactField; value: string; at: string }>;
+/** `by` seller: the seller corrected it (after the traveller's own window); absent: the traveller, with the code. */
+export type ContactChanged = Event<'ContactChanged', { ref: string; changeId: string; field: ContactField; value: string; at: string; by?: 'seller' }>;
 
 export type ContactChangeEvent = ContactChangeRequested | ContactChangeCodeRefused | ContactChanged;
 

@@ -1,5 +1,6 @@
+import { LEAD_PHONE_PATTERN } from '../../domain/contact-change';
 import { bookingRef } from '../kernel/params';
-import { arr, enumOf, ref } from '../kernel/schema';
+import { arr, enumOf, obj, ref, str } from '../kernel/schema';
 import { rejectBody } from './bookings.schemas';
 import { sellerOperation } from './operation';
 import { paging } from './products';
@@ -93,4 +94,33 @@ export const sellerAcceptBooking = sellerOperation({
   handle: async ({ caller, params }, app) => app.sellerBookings.accept(caller, params.ref),
 });
 
-export const sellerBookingOperations = [sellerListBookings, sellerGetBooking, sellerConfirmBooking, sellerRejectBooking, sellerAcceptBooking];
+export const sellerCorrectLead = sellerOperation({
+  id: 'sellerCorrectLead',
+  method: 'patch',
+  path: '/v1/bookings/{ref}/lead',
+  permission: 'bookings:write',
+  summary: "Correct the lead's email or phone",
+  description:
+    "The traveller fixes the lead's email only within 30 minutes of booking (POST /v1/public/bookings/{ref}/contact-changes); after that the seller corrects it here " +
+    '(spec 4.5), as the phone too. Give email, phone or both: the new email opens the booking (email proof, sessions) and every mail goes to it from now on; ' +
+    `the history shows contact.changed. Setting what is there changes nothing. Needs bookings:write. ${OWN}`,
+  params: { ref: bookingRef },
+  body: obj({
+    email: str({ format: 'email', maxLength: 320, 'x-expected': 'an email address, e.g. ana@example.com' }),
+    phone: str({ pattern: LEAD_PHONE_PATTERN, 'x-expected': 'a phone number with its country code, e.g. +351 912 345 678' }),
+  }),
+  bodyRequired: true,
+  bodyDescription: '{email, phone}: either or both',
+  success: { status: 200, description: 'the booking as it now stands' },
+  response: ref('SellerBookingDetail'),
+  handle: async ({ caller, params, body }, app) => app.sellerBookings.correctLead(caller, params.ref, body),
+});
+
+export const sellerBookingOperations = [
+  sellerListBookings,
+  sellerGetBooking,
+  sellerConfirmBooking,
+  sellerRejectBooking,
+  sellerAcceptBooking,
+  sellerCorrectLead,
+];

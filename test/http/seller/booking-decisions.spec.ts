@@ -125,6 +125,27 @@ describe('HTTP: the seller decides on pending bookings (confirm, reject, accept)
     for (const secret of ['Hash', 'token', booking.token]) expect(text).not.to.include(secret);
   });
 
+  it("corrects the lead's email and phone (the traveller's own window aside): the new email opens the booking and gets its mails", async () => {
+    const made = await requestBooking('pay_on_arrival');
+    const fixed = schemas.expectAnswer(
+      'sellerCorrectLead',
+      await server.request('PATCH', `/v1/bookings/${made.ref}/lead`, {
+        key: null,
+        secret: OWNER_KEY,
+        body: { email: 'ana.new@example.com', phone: '+351 913 000 111' },
+      }),
+    );
+    expect(fixed.lead).to.deep.include({ email: 'ana.new@example.com', phone: '+351 913 000 111' });
+    expect(fixed.history.map((h: { type: string }) => h.type)).to.include('contact.changed');
+    expect((await server.request('GET', `/v1/public/bookings/${made.ref}?email=ana.new@example.com`)).status).to.equal(200);
+    expect((await server.request('GET', `/v1/public/bookings/${made.ref}?email=${lead.email}`)).status).to.equal(404);
+    await owner().post(`/v1/bookings/${made.ref}/confirm`);
+    await server.engine.reactors.catchUp();
+    expect(server.mails.filter((m) => m.booking?.ref === made.ref && m.subject.includes('confirmed')).map((m) => m.to)).to.deep.equal(['ana.new@example.com']);
+    const bad = await server.request('PATCH', `/v1/bookings/${made.ref}/lead`, { key: null, secret: OWNER_KEY, body: { email: 'not an email' } });
+    schemas.expectProblem(bad, 422, 'InvalidInput');
+  });
+
   it('confirms a pending request (by seller), mails the traveller, and answers the same when confirmed again', async () => {
     const booking = await requestBooking('pay_on_arrival');
     const confirmed = schemas.expectAnswer('sellerConfirmBooking', await owner().post(`/v1/bookings/${booking.ref}/confirm`));
