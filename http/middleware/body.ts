@@ -11,15 +11,19 @@ function hasBody(ctx: Context): boolean {
   return (ctx.request.length !== undefined && ctx.request.length > 0) || ctx.get('Transfer-Encoding') !== '';
 }
 
-function readBytes(ctx: Context): Promise<Buffer> {
-  if (ctx.request.length !== undefined && ctx.request.length > MAX_BODY_BYTES) return Promise.reject(tooLarge());
+/**
+ * The request's body, never more than `maxBytes` of it kept: larger is `tooLarge()` at once when
+ * Content-Length says so, else as soon as the bytes read pass the limit.
+ */
+export function readBody(ctx: Context, maxBytes: number, tooLarge: () => Problem): Promise<Buffer> {
+  if (ctx.request.length !== undefined && ctx.request.length > maxBytes) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const req = ctx.req;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      if (size <= maxBytes) chunks.push(chunk);
       else {
         // Answer at once; the rest of the body is read and dropped so the connection stays usable.
         req.removeAllListeners('data');
@@ -72,7 +76,7 @@ export function jsonBody(op: Operation) {
     if (encoding !== '' && encoding !== 'identity') {
       throw new Problem('UnsupportedMediaType', `send the JSON body uncompressed: Content-Encoding ${encoding} is not taken`, { expected: 'application/json' });
     }
-    const text = (await readBytes(ctx)).toString('utf8');
+    const text = (await readBody(ctx, MAX_BODY_BYTES, tooLarge)).toString('utf8');
     let body: unknown;
     try {
       body = JSON.parse(text);

@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa';
 import { Problem } from '../kernel/problem';
 import type { Operation } from '../kernel/operation';
+import { readBody } from './body';
 
 /**
  * Reads the body of an operation that takes a file as raw bytes, whatever Content-Type it came
@@ -17,23 +18,7 @@ export function fileBody(op: Operation) {
     if (encoding !== '' && encoding !== 'identity') {
       throw new Problem('UnsupportedMediaType', `send the file uncompressed: Content-Encoding ${encoding} is not taken`, { expected: 'the file itself' });
     }
-    if (ctx.request.length !== undefined && ctx.request.length > max) throw tooLarge();
-    ctx.state.file = await new Promise<Buffer>((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const req = ctx.req;
-      req.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size <= max) chunks.push(chunk);
-        else {
-          req.removeAllListeners('data');
-          req.resume();
-          reject(tooLarge());
-        }
-      });
-      req.once('end', () => resolve(Buffer.concat(chunks, size)));
-      req.once('error', reject);
-    });
+    ctx.state.file = await readBody(ctx, max, tooLarge);
     await next();
   };
 }

@@ -1,10 +1,10 @@
+import type { Context, Middleware } from 'koa';
+import { Problem, invalidInputProblem } from '../kernel/problem';
+import { readBody } from '../middleware/body';
+import { answer, machineOnly } from './machine-only';
 import Router from '@koa/router';
-import type { Context, Middleware, Next } from 'koa';
 import { randomUUID } from 'node:crypto';
 import type { OfferedRate, RatesFreshness } from '../../domain/fx';
-import { type Refusal, isRefusal } from '../../domain/shared/refusal';
-import { Problem, invalidInputProblem, problemFromRefusal } from '../kernel/problem';
-import { fromThisMachine } from './loopback';
 
 export interface FxRatesDeps {
   publish(rates: OfferedRate[], correlationId: string): Promise<unknown>;
@@ -18,29 +18,18 @@ export const FX_RATES_PATH = '/operator/fx-rates';
 /** A list of rates is small: a few hundred currencies at most. */
 const MAX_BODY_BYTES = 64 * 1024;
 
-const noEndpoint = (ctx: Context) =>
-  new Problem('NotFound', `no endpoint ${ctx.path}: the OpenAPI document at /v1/openapi.json lists them`, { entity: 'endpoint' });
-
-const answer = (ctx: Context, result: unknown) => {
-  if (isRefusal(result)) throw problemFromRefusal(result as Refusal);
-  ctx.set('Cache-Control', 'no-store');
-  ctx.body = result;
-};
-
 async function jsonObject(ctx: Context): Promise<Record<string, unknown>> {
   if (!ctx.is('application/json', '+json')) {
     throw new Problem('UnsupportedMediaType', 'send the rates as JSON with the header Content-Type: application/json', { expected: 'application/json' });
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new Problem('ContentTooLarge', `the body is larger than ${MAX_BODY_BYTES} bytes`, { max_bytes: MAX_BODY_BYTES });
-    chunks.push(chunk);
-  }
+  const bytes = await readBody(
+    ctx,
+    MAX_BODY_BYTES,
+    () => new Problem('ContentTooLarge', `the body is larger than ${MAX_BODY_BYTES} bytes`, { max_bytes: MAX_BODY_BYTES }),
+  );
   let body: unknown;
   try {
-    body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    body = JSON.parse(bytes.toString('utf8'));
   } catch {
     throw invalidInputProblem([], 'the body is not valid JSON');
   }
@@ -65,10 +54,5 @@ export function fxRatesRoutes(deps: FxRatesDeps): Middleware {
     answer(ctx, await deps.publish(body.rates as OfferedRate[], randomUUID()));
   });
   router.get('/:rateId', async (ctx) => answer(ctx, await deps.rate(ctx.params.rateId)));
-  const routes = router.routes() as Middleware;
-  return async function fxRates(ctx: Context, next: Next) {
-    if (ctx.path !== FX_RATES_PATH && !ctx.path.startsWith(`${FX_RATES_PATH}/`)) return next();
-    if (!fromThisMachine(ctx.req.socket.remoteAddress, ctx.req.headers)) throw noEndpoint(ctx);
-    return routes(ctx, next);
-  };
+  return machineOnly(FX_RATES_PATH, router.routes() as Middleware);
 }

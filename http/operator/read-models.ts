@@ -1,10 +1,10 @@
+import type { Middleware } from 'koa';
+import { Problem } from '../kernel/problem';
+import { machineOnly } from './machine-only';
 import Router from '@koa/router';
-import type { Context, Middleware, Next } from 'koa';
 import type { DocumentStore } from '../../application/platform/ports/document-store';
 import { ProjectionProgress, readModelCollections, runningDigest } from '../../application/platform/processing/digest';
 import type { Projector } from '../../application/platform/processing/projector';
-import { Problem } from '../kernel/problem';
-import { fromThisMachine } from './loopback';
 
 export interface ReadModelsDeps {
   docs: DocumentStore;
@@ -15,10 +15,6 @@ export interface ReadModelsDeps {
 }
 
 export const READ_MODELS_PATH = '/operator/read-models';
-
-/** The same answer as a path that does not exist: a stranger learns nothing about these endpoints. */
-const noEndpoint = (ctx: Context) =>
-  new Problem('NotFound', `no endpoint ${ctx.path}: the OpenAPI document at /v1/openapi.json lists them`, { entity: 'endpoint' });
 
 /**
  * The live read models for `npm run replay` beside a running server (the embedded ones live only in
@@ -42,10 +38,5 @@ export function readModelRoutes(deps: ReadModelsDeps): Middleware {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = doc;
   });
-  const routes = router.routes() as Middleware;
-  return async function readModels(ctx: Context, next: Next) {
-    if (!ctx.path.startsWith(`${READ_MODELS_PATH}/`)) return next();
-    if (!fromThisMachine(ctx.req.socket.remoteAddress, ctx.req.headers)) throw noEndpoint(ctx);
-    return routes(ctx, next);
-  };
+  return machineOnly(READ_MODELS_PATH, router.routes() as Middleware);
 }

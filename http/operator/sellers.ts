@@ -1,10 +1,8 @@
+import type { Middleware } from 'koa';
+import { invalidInputProblem } from '../kernel/problem';
+import { answer, machineOnly } from './machine-only';
 import Router from '@koa/router';
-import type { Context, Middleware, Next } from 'koa';
 import { randomUUID } from 'node:crypto';
-import type { Refusal } from '../../domain/shared/refusal';
-import { isRefusal } from '../../domain/shared/refusal';
-import { Problem, invalidInputProblem, problemFromRefusal } from '../kernel/problem';
-import { fromThisMachine } from './loopback';
 
 export interface SellerStandingDeps {
   suspend(sellerId: string, reason: string, correlationId: string): Promise<unknown>;
@@ -12,15 +10,6 @@ export interface SellerStandingDeps {
 }
 
 export const SELLERS_PATH = '/operator/sellers';
-
-const noEndpoint = (ctx: Context) =>
-  new Problem('NotFound', `no endpoint ${ctx.path}: the OpenAPI document at /v1/openapi.json lists them`, { entity: 'endpoint' });
-
-const answer = (ctx: Context, result: unknown) => {
-  if (isRefusal(result)) throw problemFromRefusal(result as Refusal);
-  ctx.set('Cache-Control', 'no-store');
-  ctx.body = result;
-};
 
 /**
  * The platform's staff suspend a seller (its own site then refuses new holds and checkouts with
@@ -39,10 +28,5 @@ export function sellerStandingRoutes(deps: SellerStandingDeps): Middleware {
     answer(ctx, await deps.suspend(ctx.params.sellerId, reason, randomUUID()));
   });
   router.post('/:sellerId/reinstate', async (ctx) => answer(ctx, await deps.reinstate(ctx.params.sellerId, randomUUID())));
-  const routes = router.routes() as Middleware;
-  return async function sellerStanding(ctx: Context, next: Next) {
-    if (!ctx.path.startsWith(`${SELLERS_PATH}/`)) return next();
-    if (!fromThisMachine(ctx.req.socket.remoteAddress, ctx.req.headers)) throw noEndpoint(ctx);
-    return routes(ctx, next);
-  };
+  return machineOnly(SELLERS_PATH, router.routes() as Middleware);
 }
