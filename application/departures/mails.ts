@@ -1,12 +1,5 @@
-import Decimal from 'decimal.js';
-import { type Money, minorDigits } from '../../domain/shared/money';
+import { type Money, formatMoney } from '../../domain/shared/money';
 import type { Mail } from '../platform/ports/mailer';
-
-/** Money as a traveller reads it: 26.00 USD, 3940 JPY, 12.500 OMR. */
-function formatMoney(m: Money): string {
-  const digits = minorDigits(m.currency);
-  return `${new Decimal(m.amount).div(new Decimal(10).pow(digits)).toFixed(digits)} ${m.currency}`;
-}
 
 interface Words {
   reasons: Record<string, string>;

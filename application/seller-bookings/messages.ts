@@ -1,14 +1,7 @@
-import Decimal from 'decimal.js';
 import { DateTime } from 'luxon';
 import type { PaymentMethodDefinition } from '../../domain/catalog/definitions';
-import { type Money, minorDigits } from '../../domain/shared/money';
+import { type Money, formatMoney } from '../../domain/shared/money';
 import type { Mail } from '../platform/ports/mailer';
-
-/** Money as a traveller reads it: 26.00 USD, 3940 JPY, 12.500 OMR. */
-const formatMoney = (m: Money): string => {
-  const digits = minorDigits(m.currency);
-  return `${new Decimal(m.amount).div(new Decimal(10).pow(digits)).toFixed(digits)} ${m.currency}`;
-};
 
 /** What the mails tell about one booking. */
 export interface Told {

@@ -96,3 +96,9 @@ export function convertThroughUsd(amount: number, from: string, fromRate: string
 function roundSteps(exact: Decimal, rounding: Rounding): Decimal {
   return rounding.mode === 'up' ? exact.toDecimalPlaces(0, Decimal.ROUND_CEIL) : exact.toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
 }
+
+/** Money as a traveller reads it in a mail: 26.00 USD, 3940 JPY, 12.500 OMR. */
+export function formatMoney(m: Money): string {
+  const digits = minorDigits(m.currency);
+  return `${new Decimal(m.amount).div(new Decimal(10).pow(digits)).toFixed(digits)} ${m.currency}`;
+}

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { bookingCancelledMail, formatMoney } from '../../../application/booking/messages';
+import { bookingCancelledMail } from '../../../application/booking/messages';
+import { formatMoney } from '../../../domain/shared/money';
 
 describe('traveller emails', () => {
   it("writes money with the currency's own decimals", () => {
