@@ -53,7 +53,9 @@ export async function pricingAt(
   if (isRefusal(priced)) return priced;
   const startRefusal = checkStart(option, asked.start, product.definition.timezone, now);
   if (startRefusal) return startRefusal;
-  if (await deps.departures.calledOff(option.id, asked.start)) return refuse('SlotClosed', 'the seller called this start off: it does not run');
+  const extraStock = extraStockOf(product.definition.extras, option.id);
+  const departure = await deps.departures.startAt(option, asked.start, extraStock, now);
+  if (departure.calledOff) return refuse('SlotClosed', 'the seller called this start off: it does not run');
   if (purpose !== 'request') {
     const seller = await deps.catalog.seller(product.seller_id);
     const closed = paymentWindowClosed(seller?.payment_methods ?? [], asked.start, product.definition.timezone, now);
@@ -62,16 +64,15 @@ export async function pricingAt(
   if (option.capacity_mode === 'on_request' && purpose !== 'request') {
     return refuse('OnRequest', 'this option is booked on request: check out the selection without a hold');
   }
-  const extraStock = extraStockOf(product.definition.extras, option.id);
   return {
     product,
     option,
     start: asked.start,
     fx: priced.fx,
     rounding: roundingFor(ctx.storefront.rounding, priced.currency),
-    remaining: await deps.departures.remaining(option, asked.start, now),
+    remaining: departure.remaining,
     extraStock,
-    extrasLeft: await deps.departures.extrasLeft(option.id, asked.start, extraStock, now),
+    extrasLeft: departure.extrasLeft,
     // Only a request the seller answers lapses; working it out for every quote would cost a zone conversion.
     pendingExpiresAt: confirmationOf(option) === 'manual' ? requestLapsesAt(now, deps.settings.pendingHours, asked.start, product.definition.timezone) : null,
   };

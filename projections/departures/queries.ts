@@ -11,18 +11,23 @@ import { departureStream } from '../../domain/departure';
 export class DepartureReads {
   constructor(private readonly docs: DocumentStore) {}
 
-  async remaining(option: OptionDefinition, start: string, now: Date): Promise<number | null> {
-    const capacity = capacityOf(option);
-    if (capacity === null) return null;
+  /**
+   * One start as a quote needs it, from one read of its document: whether it was called off, the
+   * places left (null for free sale) and the units left of the option's stocked extras (extras.ts).
+   */
+  async startAt(
+    option: OptionDefinition,
+    start: string,
+    stock: ExtraCounts,
+    now: Date,
+  ): Promise<{ calledOff: boolean; remaining: number | null; extrasLeft: ExtraCounts }> {
     const doc = await this.docs.collection<DepartureDoc>(DEPARTURES).findOne({ _id: departureStream(option.id, start) });
-    return remainingPlaces(doc?.entries, capacity, now);
-  }
-
-  /** Units left of the option's stocked extras at a start (extras.ts); no read when none has a stock. */
-  async extrasLeft(optionId: string, start: string, stock: ExtraCounts, now: Date): Promise<ExtraCounts> {
-    if (Object.keys(stock).length === 0) return {};
-    const doc = await this.docs.collection<DepartureDoc>(DEPARTURES).findOne({ _id: departureStream(optionId, start) });
-    return extrasLeft(doc?.entries, stock, now);
+    const capacity = capacityOf(option);
+    return {
+      calledOff: doc?.called_off === true,
+      remaining: capacity === null ? null : remainingPlaces(doc?.entries, capacity, now),
+      extrasLeft: Object.keys(stock).length === 0 ? {} : extrasLeft(doc?.entries, stock, now),
+    };
   }
 
   /** Whether the seller called this start off (it does not run). */
