@@ -1,3 +1,4 @@
+import { requestMetadata } from '../platform/ports/event-store';
 import { FX_RATES_STREAM, type OfferedRate, type RatesFreshness, fxRatesDecider, ratesFreshness } from '../../domain/fx';
 import { type Refusal, isRefusal, notFound } from '../../domain/shared/refusal';
 import type { FxRateDoc } from '../../projections/fx-rates/queries';
@@ -49,12 +50,7 @@ export async function rateById(deps: FxPlatform, rateId: string): Promise<RateVi
  */
 export async function publishRates(deps: FxPlatform, source: string, rates: OfferedRate[], correlationId: string): Promise<PublishedView | Refusal> {
   const now = deps.clock.now();
-  const done = await deps.commands.handle(
-    FX_RATES_STREAM,
-    fxRatesDecider,
-    { type: 'PublishRates', rates, source, now },
-    { correlationId, causationId: correlationId, at: now.toISOString() },
-  );
+  const done = await deps.commands.handle(FX_RATES_STREAM, fxRatesDecider, { type: 'PublishRates', rates, source, now }, requestMetadata(correlationId, now));
   if (isRefusal(done)) return done;
   await deps.awaitProjections(done.position);
   await deps.fx.refresh();

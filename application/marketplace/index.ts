@@ -1,3 +1,4 @@
+import { requestMetadata } from '../platform/ports/event-store';
 import { sellerDecider, sellerStream } from '../../domain/seller';
 import { storefrontDecider, storefrontStream } from '../../domain/storefront';
 import { type Refusal, isRefusal, notFound, refuse } from '../../domain/shared/refusal';
@@ -32,7 +33,7 @@ export const marketplaceFeature = defineFeature({
   reactors: [departedSellerRequestsReactor],
   create(platform: Platform) {
     const catalog = new CatalogReads(platform.docs);
-    const metadata = (correlationId: string) => ({ correlationId, causationId: correlationId, at: platform.clock.now().toISOString() });
+    const metadata = (correlationId: string) => requestMetadata(correlationId, platform.clock.now());
     const standing = async (sellerId: string): Promise<SellerStanding | Refusal> => {
       const seller = await catalog.seller(sellerId);
       return seller ? { seller_id: sellerId, suspended: seller.suspended === true } : notFound('seller');

@@ -1,3 +1,4 @@
+import { requestMetadata } from '../platform/ports/event-store';
 import { createHash } from 'node:crypto';
 import { bookingDecider, bookingStream } from '../../domain/booking';
 import { paymentDecider, paymentStream } from '../../domain/payment';
@@ -66,7 +67,7 @@ export async function recordPayment(
       bookingStatus: booking.status === 'placed' ? 'pending' : booking.status,
       now,
     },
-    { correlationId: caller.correlationId, causationId: caller.correlationId, at: now.toISOString(), commandId: `record-payment:${paymentId}` },
+    requestMetadata(caller.correlationId, now, { commandId: `record-payment:${paymentId}` }),
   );
   if (isRefusal(recorded)) return recorded;
   await deps.awaitReactor(confirmWhenPaidReactor.name, recorded.position);

@@ -1,3 +1,4 @@
+import { requestMetadata } from '../platform/ports/event-store';
 import { bookingDecider, bookingStream } from '../../domain/booking';
 import { contactChangeDecider, contactStream } from '../../domain/contact-change';
 import { type Refusal, isRefusal, notFound } from '../../domain/shared/refusal';
@@ -23,8 +24,9 @@ export async function correctLead(
 ): Promise<SellerBookingDetail | Refusal> {
   const { state } = await deps.commands.load(bookingStream(ref), bookingDecider);
   if (state.status === 'none' || state.placed.sellerId !== caller.sellerId) return notFound('booking');
-  const now = deps.clock.now().toISOString();
-  const metadata = { correlationId: caller.correlationId, causationId: caller.correlationId, at: now };
+  const at = deps.clock.now();
+  const now = at.toISOString();
+  const metadata = requestMetadata(caller.correlationId, at);
   let position = -1;
   for (const field of ['email', 'phone'] as const) {
     const value = correction[field]?.trim();

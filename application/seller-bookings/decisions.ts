@@ -1,3 +1,4 @@
+import { requestMetadata } from '../platform/ports/event-store';
 import { type BookingCommand, bookingDecider, bookingStream } from '../../domain/booking';
 import { startInstant } from '../../domain/calendar/schedule';
 import { payBefore } from '../../domain/payment/methods';
@@ -38,7 +39,7 @@ async function decide(
   followedBy: string | null,
 ): Promise<SellerBookingDetail | Refusal> {
   const now = deps.clock.now();
-  const metadata = { correlationId: caller.correlationId, causationId: caller.correlationId, at: now.toISOString() };
+  const metadata = requestMetadata(caller.correlationId, now);
   const done = await deps.commands.handle(bookingStream(ref), bookingDecider, command, metadata);
   if (isRefusal(done)) return done;
   if (followedBy && done.events.length > 0) await deps.awaitReactor(followedBy, done.position);

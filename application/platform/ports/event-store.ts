@@ -18,6 +18,11 @@ export interface EventMetadata {
   [key: string]: unknown;
 }
 
+/** The metadata of a command a request decides itself: the request is both its correlation and its cause. */
+export function requestMetadata(correlationId: string, now: Date, more: Pick<EventMetadata, 'storefrontId' | 'commandId'> = {}): EventMetadata {
+  return { correlationId, causationId: correlationId, ...more, at: now.toISOString() };
+}
+
 export interface EventData {
   type: string;
   data: Record<string, unknown>;
