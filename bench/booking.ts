@@ -21,6 +21,7 @@ import type { OptionDefinition } from '../domain/catalog/definitions';
 import { isRefusal } from '../domain/shared/refusal';
 import type { Engine } from '../infra/engine';
 import { GENERATED_KEY, type GeneratedCatalog } from '../infra/seed/generated-catalog';
+import { profiled } from './profile';
 import { positiveEnv } from './settings';
 
 const DIRECT_KEY = 'tp_pk_demo_direct';
@@ -239,7 +240,10 @@ export async function benchBookings(setup: BookingBenchSetup): Promise<BookingBe
   const uncontended = rotatingPosts(base, '/v1/public/holds', GENERATED_KEY, () => holdBodies[next++ % holdBodies.length]);
   await cannon({ ...uncontended, duration: setup.warmupSeconds }, connections);
   await settle(engine);
-  runs.push({ name: 'POST holds (uncontended)', result: await cannon({ ...uncontended, duration: setup.seconds }, connections) });
+  runs.push({
+    name: 'POST holds (uncontended)',
+    result: await profiled('POST holds (uncontended)', () => cannon({ ...uncontended, duration: setup.seconds }, connections)),
+  });
   log(`  POST holds (uncontended): ${runs[runs.length - 1].result.requests.average.toFixed(0)} req/s, ${next} holds in all`);
 
   // Checkouts of holds made beforehand, on starts the hold run left alone (the end of the pool backwards).
@@ -271,7 +275,8 @@ export async function benchBookings(setup: BookingBenchSetup): Promise<BookingBe
   await cannon({ ...checkouts, amount: Math.min(warmCheckouts, checkoutBodies.length) }, connections);
   await settle(engine);
   const measured = checkoutBodies.length - taken;
-  runs.push({ name: `POST checkout (${measured})`, result: await cannon({ ...checkouts, amount: measured }, connections) });
+  const checkoutRun = `POST checkout (${measured})`;
+  runs.push({ name: checkoutRun, result: await profiled(checkoutRun, () => cannon({ ...checkouts, amount: measured }, connections)) });
   log(`  POST checkout: ${runs[runs.length - 1].result.requests.average.toFixed(0)} req/s`);
 
   // One contended start, measured as its stream grows.
@@ -288,7 +293,7 @@ export async function benchBookings(setup: BookingBenchSetup): Promise<BookingBe
     await settle(engine);
     const from = (await engine.events.readStream(contended.stream)).length;
     const name = `POST holds (one start, ~${length.toLocaleString('en-US')} events)`;
-    runs.push({ name, result: await cannon({ ...oneStart, amount: CONTENDED }, connections) });
+    runs.push({ name, result: await profiled(name, () => cannon({ ...oneStart, amount: CONTENDED }, connections)) });
     const to = (await engine.events.readStream(contended.stream)).length;
     lengths.push({ name, from, to });
     log(`  ${name}: ${runs[runs.length - 1].result.requests.average.toFixed(0)} req/s, stream ${from} -> ${to} events`);

@@ -13,6 +13,7 @@
  *
  *   npm run bench                      (1,000 trips, 10 s per run, 50 connections)
  *   BENCH_TRIPS=10000 BENCH_SECONDS=3 BENCH_CONNECTIONS=20 node dist/bench/run.js
+ *   BENCH_PROFILE=holds BENCH_PROFILE_DIR=/tmp node dist/bench/run.js   (CPU profile of the runs named so: profile.ts)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,6 +28,7 @@ import { seedCatalogs } from '../infra/cli/seed';
 import { GENERATED_KEY, generatedCatalog } from '../infra/seed/generated-catalog';
 import { benchBookings } from './booking';
 import { pools } from './pools';
+import { profiled } from './profile';
 import { positiveEnv } from './settings';
 
 const WEBSITE_KEY = 'tp_pk_demo_direct';
@@ -239,7 +241,7 @@ async function main(): Promise<number> {
     // One after another: parallel runs would compete for the same CPU and skew each other.
     for (const run of runs) {
       await cannon(run.opts, WARMUP_SECONDS); // JIT, caches and connection pools settle first
-      const result = await cannon(run.opts, SECONDS);
+      const result = await profiled(run.name, () => cannon(run.opts, SECONDS));
       results.set(run.name, result);
       console.log(`  ${run.name}: ${result.requests.average.toFixed(0)} req/s`);
     }

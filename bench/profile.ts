@@ -1,0 +1,28 @@
+/**
+ * BENCH_PROFILE=<text>: the measured run whose name contains <text> is CPU-profiled, and the profile
+ * written to BENCH_PROFILE_DIR (default: the working folder) as <run name>.cpuprofile, for Chrome's
+ * DevTools or any .cpuprofile reader. The profiler is on only for that run: setup work stays out.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Session } from 'node:inspector/promises';
+
+const WANTED = process.env.BENCH_PROFILE ?? '';
+const DIR = process.env.BENCH_PROFILE_DIR ?? process.cwd();
+
+export async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
+  if (WANTED === '' || !name.includes(WANTED)) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    const file = path.join(DIR, `${name.replace(/[^\w.-]+/g, '_')}.cpuprofile`);
+    fs.writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+    console.log(`  profile of ${name}: ${file}`);
+  }
+}
