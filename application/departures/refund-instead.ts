@@ -26,7 +26,7 @@ export async function offer(deps: RefundInsteadDeps, booking: Readonly<BookingDo
 /**
  * The traveller takes the refund instead of the new start: the booking is cancelled by the seller
  * with everything paid refunded; the cancellation follow-ups return its places at the new start
- * and pay the refund, and the answer waits (bounded) for them.
+ * and pay the refund, and the answer waits (bounded) for them. Taking it again answers the same.
  */
 export async function take(
   deps: RefundInsteadDeps,
@@ -42,10 +42,11 @@ export async function take(
     metadataFor(ctx, now),
   );
   if (isRefusal(taken)) return taken;
-  const event = taken.events.find((e) => e.type === 'BookingCancelled');
-  if (!event || event.type !== 'BookingCancelled') return notFound('refund_instead');
+  // Taken now or by an earlier request (a retry answers the same cancellation, and refunds nothing twice).
+  const cancellation = taken.state.status === 'none' ? null : taken.state.cancellation;
+  if (!cancellation?.refundInstead) return notFound('refund_instead');
   await deps.awaitReactor(CANCELLATION_FOLLOW_UPS, taken.position);
   await deps.awaitProjections(taken.position);
-  const { by, refundPct, refund } = event.data;
+  const { by, refundPct, refund } = cancellation;
   return { ref, status: 'cancelled', cancellation: { by, refund_pct: refundPct, refund } };
 }

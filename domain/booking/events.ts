@@ -111,6 +111,8 @@ export interface Cancellation {
   by: CancelledBy;
   refundPct: number;
   refund: Money;
+  /** The traveller took the refund offered instead of a moved start: taking it again answers this cancellation. */
+  refundInstead?: true;
 }
 
 export type Booking =
@@ -158,7 +160,12 @@ export function evolveBooking(state: Booking, event: BookingEvent): Booking {
         ...state,
         status: 'cancelled',
         pendingExpiresAt: null,
-        cancellation: { by: event.data.by, refundPct: event.data.refundPct, refund: event.data.refund },
+        cancellation: {
+          by: event.data.by,
+          refundPct: event.data.refundPct,
+          refund: event.data.refund,
+          ...(event.data.refundInstead ? { refundInstead: true as const } : {}),
+        },
       };
     case 'BookingRejected':
       return { ...state, status: 'rejected', pendingExpiresAt: null, rejectionReason: event.data.reason, rejectCode: event.data.code ?? null };

@@ -78,7 +78,9 @@ function cancelledBySeller(state: Placed, paid: number, reason: string, now: Dat
   return [{ type: 'BookingCancelled', data: refundInstead ? { ...data, refundInstead } : data }];
 }
 
+/** Taken already (a retry, or the same request sent twice): nothing more happens, and the answer is the cancellation it made. */
 function takeRefundInstead(command: TakeRefundInstead, state: Placed): BookingEvent[] | Refusal {
+  if (state.status === 'cancelled' && state.cancellation?.refundInstead) return [];
   const offer = refundInsteadOffer(state, command.paid, command.now);
   if (isRefusal(offer)) return offer;
   return cancelledBySeller(state, command.paid, offer.reason, command.now, true);

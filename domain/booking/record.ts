@@ -34,7 +34,7 @@ export function bookingRecord(b: BookingPlacedData) {
 }
 
 /** A cancellation as the booking read models (and the spec's booking view) keep it. */
-export function cancellationRecord(c: Cancellation) {
+export function cancellationRecord(c: Pick<Cancellation, 'by' | 'refundPct' | 'refund'>) {
   return { by: c.by, refund_pct: c.refundPct, refund: c.refund };
 }
 

@@ -33,7 +33,8 @@ export const takeRefundInstead = publicOperation({
   description:
     'Until the new start begins: the booking is cancelled by the seller (cancellation.by seller, refund_pct 100), everything paid and not yet refunded is refunded, ' +
     'its places at the new start return to sale and the traveller is emailed. Once the new start has begun: 409 Conflict, reason refund_instead_closed, details {ref, available_until}. ' +
-    `Taken already, or nothing offered: 404 NotFound (entity refund_instead). ${ACCESS}`,
+    'Taken already (the request retried, with or without the same Idempotency-Key): the same answer again, and nothing is refunded twice. ' +
+    `Nothing offered: 404 NotFound (entity refund_instead). ${ACCESS}`,
   params: { ref: anyRef },
   query: access,
   success: { status: 200, description: '{ref, status, cancellation}' },

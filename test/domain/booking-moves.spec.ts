@@ -113,13 +113,26 @@ describe('booking decider: call-offs, messages and refund-instead', () => {
         .then([sellerCancelled(9_000, 'weather', true)]);
     });
 
-    it('offers nothing to a booking not moved or taken already (404)', () => {
+    it('offers nothing to a booking not moved, or cancelled otherwise since (404)', () => {
       given(bookingDecider, [placedEvent, confirmed])
         .when({ type: 'TakeRefundInstead', paid: 0, now: NOW })
         .thenRefused('NotFound', { entity: 'refund_instead' });
-      given(bookingDecider, [placedEvent, confirmed, moved, sellerCancelled(0, 'weather', true)])
+      given(bookingDecider, [placedEvent, confirmed, moved, sellerCancelled(0, 'weather')])
         .when({ type: 'TakeRefundInstead', paid: 0, now: NOW })
         .thenRefused('NotFound', { entity: 'refund_instead' });
+    });
+
+    it('taken already: taking it again appends nothing, the state keeps the cancellation it made', () => {
+      given(bookingDecider, [placedEvent, confirmed, moved, sellerCancelled(9_000, 'weather', true)])
+        .when({ type: 'TakeRefundInstead', paid: 0, now: NOW })
+        .thenNothing();
+      const state = fold(bookingDecider, [placedEvent, confirmed, moved, sellerCancelled(9_000, 'weather', true)]);
+      expect(state.status !== 'none' && state.cancellation).to.deep.equal({
+        by: 'seller',
+        refundPct: 100,
+        refund: { amount: 9_000, currency },
+        refundInstead: true,
+      });
     });
 
     it('is closed once the new start has begun (409 refund_instead_closed)', () => {

@@ -49,6 +49,35 @@ describe('HTTP: refund instead of a moved booking (spec 4.5)', () => {
     expect(booking).to.include({ status: 'cancelled', start: offered });
   });
 
+  it('taken twice (a retry, with or without the same Idempotency-Key) answers the same cancellation and refunds once', async () => {
+    const start = await openStart(server, trip.optionId, '2026-12', '15');
+    const offered = await openStart(server, trip.optionId, '2026-12', '22');
+    const hold = await server.request('POST', '/v1/public/holds', { body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 2 }] } });
+    const lead = { name: 'Rui Prates', email: 'rui.prates@example.com', phone: '+351 912 000 111' };
+    const checkout = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead, payment_method: 'payment_link' } });
+    expect(checkout.status, checkout.text).to.equal(200);
+    const { ref, booking_token: token } = checkout.body;
+    const due = checkout.body.quote.totals.due_now;
+    const paid = await server.request('POST', `/v1/bookings/${ref}/payments`, { key: null, secret: OWNER_KEY, body: { amount: due } });
+    expect(paid.body.booking_status, paid.text).to.equal('confirmed');
+    expect((await callOff(start, offered)).status).to.equal(201);
+
+    const take = (headers: Record<string, string> = {}) => server.request('POST', `/v1/public/bookings/${ref}/refund-instead?token=${token}`, { headers });
+    const first = schemas.expectAnswer('takeRefundInstead', await take({ 'Idempotency-Key': 'refund-instead-1' }));
+    expect(first).to.deep.equal({ ref, status: 'cancelled', cancellation: { by: 'seller', refund_pct: 100, refund: due } });
+    const sameKey = await take({ 'Idempotency-Key': 'refund-instead-1' });
+    expect(sameKey.status, sameKey.text).to.equal(200);
+    expect(sameKey.body).to.deep.equal(first);
+    const again = await take();
+    expect(again.status, again.text).to.equal(200);
+    expect(again.body).to.deep.equal(first);
+
+    const money = await server.request('GET', `/v1/bookings/${ref}/payments`, { key: null, secret: OWNER_KEY });
+    expect(money.body.payment).to.deep.include({ status: 'refunded', paid: due, refunded: due });
+    // Once taken, nothing more is offered.
+    schemas.expectProblem(await server.request('GET', `/v1/public/bookings/${ref}/refund-instead?token=${token}`), 404, 'NotFound');
+  });
+
   it('offers nothing to a booking that was not moved (404 refund_instead), and nothing to the email alone (401)', async () => {
     const start = await openStart(server, trip.optionId, '2026-12', '16');
     const email = 'joao.costa@example.com';
