@@ -75,14 +75,16 @@ export function startsOn(option: OptionDefinition, date: string): string[] {
 }
 
 /**
- * The instant a start is counted from for cutoffs and deadlines. An option open all day can be
- * booked through its day, so its start counts from the end of that day (the next local midnight).
+ * The instant a start is counted from for cutoffs and deadlines, in UTC (invalid for a local time
+ * that is not one, like 12:60). An option open all day can be booked through its day, so its start
+ * counts from the end of that day (the next local midnight).
  */
 export function startInstant(start: string, timezone: string): DateTime {
   const key = `${timezone}|${start}`;
   let instant = INSTANTS.get(key);
   if (!instant) {
-    instant = start.length === 10 ? DateTime.fromISO(`${start}T00:00`, { zone: timezone }).plus({ days: 1 }) : DateTime.fromISO(start, { zone: timezone });
+    const local = start.length === 10 ? DateTime.fromISO(`${start}T00:00`, { zone: timezone }).plus({ days: 1 }) : DateTime.fromISO(start, { zone: timezone });
+    instant = local.toUTC();
     if (INSTANTS.size >= INSTANTS_KEPT) INSTANTS.clear();
     INSTANTS.set(key, instant);
   }
@@ -92,6 +94,8 @@ export function startInstant(start: string, timezone: string): DateTime {
 /**
  * Zone arithmetic is the dearest part of checking a start, and a quote, a hold and a checkout of
  * one start ask for the same instant several times: the answers (immutable DateTimes) are kept.
+ * They are kept in UTC: deadlines are so many hours before a start (exact time, not wall-clock
+ * time), and moving a UTC instant needs no zone offset, which costs as much as the parse itself.
  */
 const INSTANTS = new Map<string, DateTime>();
 const INSTANTS_KEPT = 50_000;
@@ -102,7 +106,7 @@ export function cutoffAt(option: OptionDefinition, start: string, timezone: stri
 }
 
 export function isPastCutoff(option: OptionDefinition, start: string, timezone: string, now: Date): boolean {
-  return cutoffAt(option, start, timezone).toMillis() <= now.getTime();
+  return startInstant(start, timezone).toMillis() - option.availability.cutoff_hours * 3_600_000 <= now.getTime();
 }
 
 /**
@@ -113,7 +117,7 @@ export function checkStart(option: OptionDefinition, start: string, timezone: st
   const allDay = option.availability.times.length === 0;
   const dateTime = DATE_TIME.exec(start);
   const date = allDay ? (DATE.test(start) ? start : null) : dateTime ? dateTime[1] : null;
-  if (date === null || !isRealDate(date) || (dateTime && !DateTime.fromISO(start, { zone: timezone }).isValid)) {
+  if (date === null || !isRealDate(date) || (dateTime && !startInstant(start, timezone).isValid)) {
     const problem: InputProblem = {
       reason: 'invalid_start',
       field: 'start',
