@@ -21,6 +21,7 @@ import { sellerBookingsFeature } from './seller-bookings';
 import { teamFeature } from './team';
 import { travellerAccountFeature } from './traveller-account';
 import { travellerDetailsFeature } from './traveller-details';
+import { vehiclesFeature } from './vehicles';
 import { webhooksFeature } from './webhooks';
 
 /** Every feature of the service, one line each: the composition root and the processing runner iterate them. */
@@ -48,6 +49,7 @@ export const FEATURES = [
   marketplaceFeature,
   fxRatesFeature,
   sellerBookingsFeature,
+  vehiclesFeature,
 ] as const;
 
 type Features = (typeof FEATURES)[number];

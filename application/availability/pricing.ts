@@ -23,7 +23,7 @@ export interface Priced {
   extraStock: ExtraCounts;
 }
 
-export type PricingDeps = Pick<SellingPlatform, 'catalog' | 'departures' | 'fx' | 'settings'>;
+export type PricingDeps = Pick<SellingPlatform, 'catalog' | 'departures' | 'vehicleDays' | 'fx' | 'settings'>;
 
 /** Everything a start's quotes share, read once: the option, the rate, places left and when a request would lapse. */
 export interface PricingAt {
@@ -35,6 +35,8 @@ export interface PricingAt {
   remaining: number | null;
   extraStock: ExtraCounts;
   extrasLeft: ExtraCounts;
+  /** Vehicles left on the start's day when the option has a daily limit; null otherwise. */
+  vehiclesLeft: number | null;
   pendingExpiresAt: string | null;
 }
 
@@ -73,6 +75,7 @@ export async function pricingAt(
     remaining: departure.remaining,
     extraStock,
     extrasLeft: departure.extrasLeft,
+    vehiclesLeft: await deps.vehicleDays.leftOn(option, asked.start, now),
     // Only a request the seller answers lapses; working it out for every quote would cost a zone conversion.
     pendingExpiresAt: confirmationOf(option) === 'manual' ? requestLapsesAt(now, deps.settings.pendingHours, asked.start, product.definition.timezone) : null,
   };
@@ -94,6 +97,7 @@ export function priceSelection(
     rounding: at.rounding,
     remaining: at.remaining,
     pendingExpiresAt: at.pendingExpiresAt,
+    vehiclesLeft: at.vehiclesLeft,
   });
   if (isRefusal(quote)) return quote;
   const places = seatsOf(option, selection);

@@ -27,6 +27,7 @@ import { enquiryDecider, enquiryStream, offerRefusal } from '../../domain/enquir
 import { holdExpiresAt } from '../../domain/hold/rules';
 import { checkPickupDetails } from '../../domain/pickup';
 import { type OfferCheckout, offerCheckoutProblems, offerToBook } from '../enquiries';
+import { bookPlaces, countedVehicles, holdPlaces } from '../vehicles';
 
 export type CheckoutDeps = PricingDeps & Pick<SellingPlatform, 'commands' | 'docs' | 'clock' | 'ids' | 'awaitProjections'>;
 
@@ -84,7 +85,7 @@ export async function checkout(
   const metadata = metadataFor(ctx, now, idempotencyKey);
   const checkedOut = await deps.commands.handle(holdStream(ref), holdDecider, { type: 'CheckOutHold', leadEmail: body.lead.email, now }, metadata);
   if (isRefusal(checkedOut)) return checkedOut;
-  const booked = await deps.commands.handle(departureStream(placed.optionId, placed.start), departureDecider, { type: 'BookPlaces', ref, now }, metadata);
+  const booked = await bookPlaces(deps, option, placed.start, { type: 'BookPlaces', ref, now }, metadata);
   if (isRefusal(booked)) return booked;
   return placeBooking(
     deps,
@@ -167,14 +168,13 @@ async function takeRequestPlaces(
 ): Promise<number[] | Refusal> {
   const { product, option, places, extras, extraStock } = priced;
   const capacity = capacityOf(option);
-  if (capacity === null && Object.keys(extras).length === 0) return [];
+  if (capacity === null && Object.keys(extras).length === 0 && !countedVehicles(option)) return [];
   const metadata = metadataFor(ctx, now, idempotencyKey);
-  const departure = departureStream(option.id, start);
   const expiresAt = holdExpiresAt(now, product.definition.template, deps.settings);
   const hold = { type: 'HoldPlaces' as const, ref, optionId: option.id, start, places, capacity, expiresAt, now, extras, extraStock };
-  const held = await deps.commands.handle(departure, departureDecider, hold, metadata);
+  const held = await holdPlaces(deps, option, hold, metadata, true);
   if (isRefusal(held)) return held;
-  const booked = await deps.commands.handle(departure, departureDecider, { type: 'BookPlaces', ref, now }, metadata);
+  const booked = await bookPlaces(deps, option, start, { type: 'BookPlaces', ref, now }, metadata);
   return isRefusal(booked) ? booked : [held.position, booked.position];
 }
 
@@ -213,9 +213,9 @@ async function checkoutOffer(
   const { ref } = claimed;
   const metadata = metadataFor(ctx, now, idempotencyKey);
   const departure = departureStream(offer.optionId, offer.start);
-  const held = await deps.commands.handle(
-    departure,
-    departureDecider,
+  const held = await holdPlaces(
+    deps,
+    option,
     {
       type: 'HoldPlaces',
       ref,
@@ -227,6 +227,7 @@ async function checkoutOffer(
       now,
     },
     metadata,
+    true,
   );
   if (isRefusal(held)) return held;
   const booked = await deps.commands.handle(enquiryStream(found.reference), enquiryDecider, { type: 'BookOffer', offerId: offer.offerId, ref, now }, metadata);
@@ -234,7 +235,7 @@ async function checkoutOffer(
     await deps.commands.handle(departure, departureDecider, { type: 'ReleasePlaces', ref, why: 'abandoned', now }, metadata);
     return booked;
   }
-  const placed = await deps.commands.handle(departure, departureDecider, { type: 'BookPlaces', ref, now }, metadata);
+  const placed = await bookPlaces(deps, option, offer.start, { type: 'BookPlaces', ref, now }, metadata);
   if (isRefusal(placed)) return placed;
   const sold: Sold = { ref, product, option, start: offer.start, quote: offer.quote, places: offer.places, attribution: null, method: checked.method };
   return placeBooking(deps, ctx, body, sold, now, [held.position, booked.position, placed.position], idempotencyKey);

@@ -1,5 +1,4 @@
 import { capacityOf } from '../../domain/calendar/schedule';
-import { departureDecider, departureStream } from '../../domain/departure';
 import { Hold, HoldPlacedData, holdDecider, holdStatusAt, holdStream } from '../../domain/hold';
 import { holdExpiresAt } from '../../domain/hold/rules';
 import { Refusal, isRefusal } from '../../domain/shared/refusal';
@@ -13,6 +12,7 @@ import { type PricingDeps, price } from '../availability';
 import { cleanAttribution } from './request';
 import type { SellingPlatform } from '../availability';
 import type { HoldView, PlacedHoldView, SelectionBody } from './types';
+import { holdPlaces } from '../vehicles';
 
 export type HoldDeps = PricingDeps & Pick<SellingPlatform, 'commands' | 'clock' | 'ids' | 'awaitProjections'>;
 
@@ -48,9 +48,9 @@ export async function placeHold(
   const expiresAt = holdExpiresAt(now, product.definition.template, deps.settings);
   const metadata = metadataFor(ctx, now, idempotencyKey);
 
-  const held = await deps.commands.handle(
-    departureStream(option.id, body.start),
-    departureDecider,
+  const held = await holdPlaces(
+    deps,
+    option,
     { type: 'HoldPlaces', ref, optionId: option.id, start: body.start, places, capacity: capacityOf(option), expiresAt, now, extras, extraStock },
     metadata,
   );

@@ -99,6 +99,7 @@ function publicOption(option: OptionDefinition, p: Pricer) {
     is_default: option.is_default,
     private: option.private,
     vehicle: option.vehicle,
+    vehicle_seats: option.vehicles?.seats ?? null,
     sales_paused: option.sales_paused,
     min_units: option.min_units,
     max_units: option.max_units,

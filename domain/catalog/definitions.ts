@@ -166,6 +166,17 @@ export interface AvailabilityRule {
   closed_dates: string[];
 }
 
+/**
+ * The vehicles of a private option: `option.vehicle` names them, each seats `seats` travellers who
+ * take a seat, a booking takes at most `per_booking_max` of them (null: as many as it needs), and
+ * `daily_limit` vehicles serve the option per local day across all its starts (null: no limit).
+ */
+export interface VehicleRule {
+  seats: number;
+  per_booking_max: number | null;
+  daily_limit: { name: string; count: number } | null;
+}
+
 export type CapacityMode = 'limited' | 'free_sale' | 'on_request';
 export type Confirmation = 'instant' | 'manual';
 
@@ -175,6 +186,8 @@ export interface OptionDefinition {
   is_default: boolean;
   private: boolean;
   vehicle: string | null;
+  /** How the vehicles named by `vehicle` are counted; absent or null: one vehicle a booking, never counted. */
+  vehicles?: VehicleRule | null;
   sales_paused: boolean;
   min_units: number | null;
   max_units: number | null;

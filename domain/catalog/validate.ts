@@ -3,7 +3,7 @@ import { isRealDate } from '../calendar/schedule';
 import { isKnownCurrency } from '../shared/money';
 import type { InputProblem } from '../shared/refusal';
 import { pricingProblems } from '../pricing/table-rules';
-import { PICKUP_KINDS, type ProductDefinition, type SellerDefinition, type StorefrontDefinition } from './definitions';
+import { type OptionDefinition, PICKUP_KINDS, type ProductDefinition, type SellerDefinition, type StorefrontDefinition } from './definitions';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -75,6 +75,7 @@ export function productProblems(p: ProductDefinition, taken: CatalogTaken = { id
     o.availability.times.forEach((time, j) => {
       if (!TIME.test(time)) add(`options[${i}].availability.times[${j}]`, 'invalid_time', 'times are HH:MM');
     });
+    problems.push(...vehicleProblems(o, i));
     if (o.capacity_mode === 'limited' && o.availability.capacity === null) {
       add(`options[${i}].availability.capacity`, 'capacity_required', 'a limited option needs a capacity');
     }
@@ -99,6 +100,24 @@ export function productProblems(p: ProductDefinition, taken: CatalogTaken = { id
     });
     if (e.local_price && !isKnownCurrency(e.local_price.currency)) add(`extras[${i}].local_price.currency`, 'unknown_currency', 'unknown currency');
   });
+  return problems;
+}
+
+/** A vehicle rule counts the vehicles the option names; seats and limits are whole numbers of at least one. */
+function vehicleProblems(o: OptionDefinition, i: number): InputProblem[] {
+  const rule = o.vehicles;
+  if (!rule) return [];
+  const problems: InputProblem[] = [];
+  const add = (field: string, reason: string, detail: string) => problems.push({ reason, field: `options[${i}].vehicles${field}`, detail });
+  if (o.vehicle === null) add('', 'vehicle_required', 'vehicles counts the vehicle the option names: set vehicle too');
+  if (!Number.isInteger(rule.seats) || rule.seats < 1) add('.seats', 'invalid_value', 'seats must be a whole number of at least 1');
+  if (rule.per_booking_max !== null && (!Number.isInteger(rule.per_booking_max) || rule.per_booking_max < 1))
+    add('.per_booking_max', 'invalid_value', 'per_booking_max must be a whole number of at least 1, or null');
+  const limit = rule.daily_limit;
+  if (limit && (!Number.isInteger(limit.count) || limit.count < 1)) add('.daily_limit.count', 'invalid_value', 'count must be a whole number of at least 1');
+  if (limit && limit.name.trim() === '') add('.daily_limit.name', 'invalid_value', 'the limit needs a name');
+  if (limit && rule.per_booking_max !== null && rule.per_booking_max > limit.count)
+    add('.per_booking_max', 'above_daily_limit', 'per_booking_max is above the vehicles the day has (daily_limit.count)');
   return problems;
 }
 

@@ -17,6 +17,8 @@ export type HoldPlaces = {
   /** Units of extras with a stock per start asked for, and that stock as the catalog gives it now (extras.ts). */
   extras?: ExtraCounts;
   extraStock?: ExtraCounts;
+  /** Vehicles the hold took of the option's day before it came here (application/vehicles), recorded on its entry. */
+  vehicles?: number;
 };
 export type BookPlaces = { type: 'BookPlaces'; ref: string; now: Date };
 export type ReleasePlaces = { type: 'ReleasePlaces'; ref: string; why: ReleaseReason; now: Date };
@@ -46,11 +48,12 @@ function holdPlaces(command: HoldPlaces, state: Departure): DepartureEvent[] | R
   const recorded = recordCapacity(command, state);
   const refused = placesRefusal(remainingAt(recorded.reduce(evolveDeparture, state), command.now), command.places);
   if (refused) return refused;
-  const { ref, optionId, start, places, expiresAt, extras } = command;
+  const { ref, optionId, start, places, expiresAt, extras, vehicles } = command;
   const stocked = extras && Object.keys(extras).length > 0 ? extras : null;
   const short = stocked && extrasRefusal(extrasLeft(state.entries, command.extraStock ?? {}, command.now), stocked);
   if (short) return short;
-  return [...recorded, { type: 'PlacesHeld', data: { ref, optionId, start, places, expiresAt, ...(stocked && { extras: stocked }) } }];
+  const taken = { ...(stocked && { extras: stocked }), ...(vehicles ? { vehicles } : {}) };
+  return [...recorded, { type: 'PlacesHeld', data: { ref, optionId, start, places, expiresAt, ...taken } }];
 }
 
 function bookPlaces(command: BookPlaces, state: Departure): DepartureEvent[] | Refusal {
@@ -66,7 +69,7 @@ function releasePlaces(command: ReleasePlaces, state: Departure): DepartureEvent
   if (!entry || entry.status === 'released') return [];
   // Only a hold whose time is up expires; booked places stay taken.
   if (command.why === 'expired' && takesPlaces(entry, command.now)) return [];
-  return [{ type: 'PlacesReleased', data: { ref: command.ref, why: command.why } }];
+  return [{ type: 'PlacesReleased', data: { ref: command.ref, why: command.why, ...(entry.vehicles ? { vehicles: entry.vehicles } : {}) } }];
 }
 
 export function decideDeparture(command: DepartureCommand, state: Departure): DepartureEvent[] | Refusal {

@@ -4,13 +4,17 @@ import type { Event } from '../shared/decider';
 export type DepartureOpened = Event<'DepartureOpened', { optionId: string; start: string; capacity: number | null }>;
 /** The seller changed the start's capacity since the stream last recorded it. */
 export type CapacityChanged = Event<'CapacityChanged', { capacity: number | null }>;
-/** `extras`: units of extras with a stock per start the hold takes with its places (absent: none). */
+/**
+ * `extras`: units of extras with a stock per start the hold takes with its places (absent: none);
+ * `vehicles`: vehicles it took of the option's day (domain/vehicle-day; absent: none counted).
+ */
 export type PlacesHeld = Event<
   'PlacesHeld',
-  { ref: string; optionId: string; start: string; places: number; expiresAt: string; extras?: Record<string, number> }
+  { ref: string; optionId: string; start: string; places: number; expiresAt: string; extras?: Record<string, number>; vehicles?: number }
 >;
 export type PlacesBooked = Event<'PlacesBooked', { ref: string }>;
-export type PlacesReleased = Event<'PlacesReleased', { ref: string; why: ReleaseReason }>;
+/** `vehicles`: the vehicles the entry took, which go back to the day with its places (absent: none). */
+export type PlacesReleased = Event<'PlacesReleased', { ref: string; why: ReleaseReason; vehicles?: number }>;
 
 /** Why a seller calls off a start: a short code travellers' mails and the seller's systems can switch on. */
 export const CALL_OFF_REASONS = ['weather', 'too_few_travellers', 'guide_unavailable', 'vehicle_unavailable', 'safety', 'other'] as const;
@@ -93,6 +97,8 @@ export interface DepartureEntry {
   status: 'held' | 'booked' | 'released';
   /** Units of stocked extras the entry takes while it takes its places; absent when none. */
   extras?: Record<string, number>;
+  /** Vehicles the entry took of the option's day (domain/vehicle-day); absent when none were counted. */
+  vehicles?: number;
 }
 
 /** One start of one option: how many places it has, and who holds or has booked them. */
@@ -123,10 +129,13 @@ export function evolveDeparture(state: Departure, event: DepartureEvent): Depart
     case 'CapacityChanged':
       return { ...state, opened: true, capacity: event.data.capacity };
     case 'PlacesHeld': {
-      const { ref, places, expiresAt, extras } = event.data;
+      const { ref, places, expiresAt, extras, vehicles } = event.data;
       const before = state.entries[ref];
       if (before?.status === 'booked') state.bookedPlaces -= before.places;
-      state.entries[ref] = extras ? { places, expiresAt, status: 'held', extras } : { places, expiresAt, status: 'held' };
+      const entry: DepartureEntry = { places, expiresAt, status: 'held' };
+      if (extras) entry.extras = extras;
+      if (vehicles) entry.vehicles = vehicles;
+      state.entries[ref] = entry;
       state.held[ref] = true;
       return { ...state };
     }

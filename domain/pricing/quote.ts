@@ -4,6 +4,7 @@ import { policyPreset } from '../policy/refund';
 import { InputProblem, Refusal, invalidInput, refuse } from '../shared/refusal';
 import { discounted, specialAt, tiersOn } from './tables';
 import { resolvePickup } from '../pickup';
+import { vehicleCapacityRefusal, vehicleLimitRefusal, vehiclesNeeded } from '../vehicle-day/rules';
 
 /** What the traveller picks (quote and hold body, spec 4.3). */
 export interface Selection {
@@ -49,7 +50,8 @@ export interface Quote {
   remaining: number | null;
   pax: number;
   pairing: boolean;
-  vehicles: { name: string; count: number }[];
+  /** The vehicles the group rides in; `seats` each seats, null when the option does not count them (one vehicle then). */
+  vehicles: { name: string; count: number; seats: number | null }[];
   fx: FxRate;
   policy: CancellationPolicy & { preset: string };
   pickup: { area: string; price: Money } | null;
@@ -65,6 +67,8 @@ export interface PriceRequest {
   rounding: Rounding;
   remaining: number | null;
   pendingExpiresAt: string | null;
+  /** Vehicles left on the start's day when the option has a daily limit (read model; holds decide it again). */
+  vehiclesLeft?: number | null;
 }
 
 const ACCOMPANYING_TYPES = new Set(['adult', 'senior', 'student']);
@@ -303,6 +307,18 @@ function localValue(request: PriceRequest, lines: QuoteLine[], convert: (usd: nu
   return value;
 }
 
+/** The vehicles a group needs (one when the option does not count them), or why it cannot have them. */
+function vehiclesOf(request: PriceRequest, seats: number): Quote['vehicles'] | Refusal {
+  const { vehicle: name, vehicles: rule } = request.option;
+  if (!name) return [];
+  if (!rule) return [{ name, count: 1, seats: null }];
+  const count = vehiclesNeeded(rule, seats);
+  const refused =
+    vehicleCapacityRefusal(rule, seats) ??
+    (rule.daily_limit && typeof request.vehiclesLeft === 'number' ? vehicleLimitRefusal(request.vehiclesLeft, count, rule.daily_limit.name) : null);
+  return refused ?? [{ name, count, seats: rule.seats }];
+}
+
 /**
  * Prices a selection. Each unit price is converted from USD and rounded once; line totals
  * are unit price times quantity, and totals are sums of lines, so they add up exactly.
@@ -315,6 +331,8 @@ export function priceQuote(request: PriceRequest): Quote | Refusal {
 
   const convert = usdConverter(fx, rounding);
   const seats = seatsOf(option, selection);
+  const vehicles = vehiclesOf(request, seats);
+  if ('refused' in vehicles) return vehicles;
   const unitId = selection.units.find((l) => l.qty > 0)?.unit_id ?? null;
   const tiers = tiersOn(option, request.start.slice(0, 10));
   if (!Array.isArray(tiers)) {
@@ -353,7 +371,7 @@ export function priceQuote(request: PriceRequest): Quote | Refusal {
     remaining: request.remaining,
     pax: paxOf(selection),
     pairing: rooms.pairing,
-    vehicles: option.vehicle ? [{ name: option.vehicle, count: 1 }] : [],
+    vehicles,
     fx,
     policy: { ...option.policy, preset: policyPreset(option.policy) },
     pickup: pickup.pickup,

@@ -59,7 +59,20 @@ const Quote = object(
     remaining: described(orNull(int(0)), 'Places left before this booking, when counted'),
     pax: int(0),
     pairing: described(bool, 'A solo traveller in a shared room will be paired later'),
-    vehicles: arr(object({ name: text, count: int(0) })),
+    vehicles: described(
+      arr(
+        object(
+          { name: text, count: described(int(0), "Vehicles the group needs: travellers who take a seat shared out over each vehicle's seats, rounded up") },
+          {
+            seats: described(
+              nInt,
+              'Seats of each vehicle; null when the option does not count them (one vehicle a booking). Absent in quotes made before seats were counted',
+            ),
+          },
+        ),
+      ),
+      'The vehicles of a private option the group rides in; empty when the option names none',
+    ),
     fx: object({
       base: currencyCode,
       quote: currencyCode,

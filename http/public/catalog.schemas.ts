@@ -125,6 +125,7 @@ const Option = object(
     is_default: bool,
     private: bool,
     vehicle: nStr,
+    vehicle_seats: described(nInt, 'Seats of each vehicle of a private option that counts them (a group takes as many vehicles as it fills); null otherwise'),
     sales_paused: bool,
     min_units: nInt,
     max_units: nInt,

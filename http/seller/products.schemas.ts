@@ -78,6 +78,21 @@ export const productDefinition = describes<ProductDefinition>()(
             is_default: bool,
             private: bool,
             vehicle: nullable(str()),
+            vehicles: {
+              ...nullable(
+                obj(
+                  {
+                    seats: int(1, 100),
+                    per_booking_max: nullable(int(1, 1000)),
+                    daily_limit: nullable(obj({ name: str({ minLength: 1, maxLength: 200 }), count: int(1, 10000) }, ['name', 'count'])),
+                  },
+                  ['seats', 'per_booking_max', 'daily_limit'],
+                ),
+              ),
+              description:
+                'How the vehicles named by `vehicle` are counted: `seats` per vehicle for travellers who take a seat, at most `per_booking_max` ' +
+                'vehicles a booking (null: no limit), `daily_limit` vehicles a local day across all starts (null: no limit). Absent or null: one vehicle a booking, not counted',
+            },
             sales_paused: bool,
             min_units: nInt,
             max_units: nInt,

@@ -746,6 +746,8 @@ const TRIPS: TripSpec[] = [
         name: 'Private minivan',
         private: true,
         vehicle: 'minivan',
+        // Four travellers with luggage a minivan, two minivans a day: a group of five takes the day's last two.
+        vehicles: { seats: 4, per_booking_max: 2, daily_limit: { name: 'Lisbon airport minivans', count: 2 } },
         min_units: 1,
         max_units: 7,
         capacity_mode: 'free_sale',

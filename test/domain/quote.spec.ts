@@ -431,7 +431,7 @@ describe('priceQuote', () => {
         vehicle: 'Minivan',
       });
       expect(quote.pickup).to.deep.equal({ area: 'alfama', price });
-      expect(quote.vehicles).to.deep.equal([{ name: 'Minivan', count: 1 }]);
+      expect(quote.vehicles).to.deep.equal([{ name: 'Minivan', count: 1, seats: null }]);
       expectLinesAddUp(quote);
     });
   });

@@ -1,13 +1,14 @@
 import { bookingDecider, bookingStream } from '../../../domain/booking';
 import { capacityOf } from '../../../domain/calendar/schedule';
-import type { OptionDefinition } from '../../../domain/catalog/definitions';
-import { type CallOffOutcome, type DepartureCalledOff, type DepartureEvent, departureDecider, departureStream } from '../../../domain/departure';
+import type { OptionDefinition, ProductDefinition } from '../../../domain/catalog/definitions';
+import { type CallOffOutcome, type DepartureCalledOff, type DepartureEvent, departureDecider, departureStream, extraStockOf } from '../../../domain/departure';
 import { paidAmount, paymentDecider, paymentStream } from '../../../domain/payment';
 import { isRefusal } from '../../../domain/shared/refusal';
 import { CatalogReads } from '../../../projections/catalog/queries';
 import type { Platform } from '../../platform/platform';
 import type { EventMetadata, RecordedEvent } from '../../platform/ports/event-store';
 import { defineReactor } from '../../platform/processing/reactor';
+import { bookPlaces, countedVehicles, holdPlaces } from '../../vehicles';
 
 type CallOffEvent = Pick<RecordedEvent, 'id' | 'metadata'> & DepartureCalledOff;
 
@@ -27,21 +28,36 @@ function step(cause: CallOffEvent, name: string, now: Date, storefrontId?: strin
   };
 }
 
-/** Places for `ref` at the offered start, held and booked at once; false when they do not fit (it is cancelled then). */
-async function takePlaces(platform: Platform, cause: CallOffEvent, option: OptionDefinition, ref: string, places: number, now: Date): Promise<boolean> {
-  // Requests of on_request options without a capacity take no places anywhere.
-  if (option.capacity_mode === 'on_request' && capacityOf(option) === null) return true;
+/**
+ * Places for `ref` at the offered start, held and booked at once with the stocked extras its entry took at the
+ * start called off and the vehicles it needs on the offered start's day; false when they do not fit (it is cancelled then).
+ */
+async function takePlaces(
+  platform: Platform,
+  cause: CallOffEvent,
+  trip: ProductDefinition,
+  option: OptionDefinition,
+  ref: string,
+  places: number,
+  now: Date,
+): Promise<boolean> {
+  const { state: from } = await platform.commands.load(departureStream(option.id, cause.data.start), departureDecider);
+  const extras = from.entries[ref]?.extras ?? {};
+  // Requests of on_request options without a capacity take no places anywhere, only their extras and vehicles.
+  if (option.capacity_mode === 'on_request' && capacityOf(option) === null && Object.keys(extras).length === 0 && !countedVehicles(option)) return true;
   const to = cause.data.offeredStart as string;
   const stream = departureStream(option.id, to);
   const expiresAt = new Date(now.getTime() + platform.settings.holdMinutes * 60_000).toISOString();
-  const held = await platform.commands.handle(
-    stream,
-    departureDecider,
-    { type: 'HoldPlaces', ref, optionId: option.id, start: to, places, capacity: capacityOf(option), expiresAt, now },
+  const extraStock = extraStockOf(trip.extras, option.id);
+  const held = await holdPlaces(
+    platform,
+    option,
+    { type: 'HoldPlaces', ref, optionId: option.id, start: to, places, capacity: capacityOf(option), expiresAt, now, extras, extraStock },
     step(cause, `${ref}:hold`, now),
+    true,
   );
   if (isRefusal(held)) return false;
-  const booked = await platform.commands.handle(stream, departureDecider, { type: 'BookPlaces', ref, now }, step(cause, `${ref}:book`, now));
+  const booked = await bookPlaces(platform, option, to, { type: 'BookPlaces', ref, now }, step(cause, `${ref}:book`, now));
   if (!isRefusal(booked)) return true;
   await platform.commands.handle(stream, departureDecider, { type: 'ReleasePlaces', ref, why: 'cancelled', now }, step(cause, `${ref}:unhold`, now));
   return false;
@@ -75,7 +91,7 @@ async function settleBooking(platform: Platform, cause: CallOffEvent, ref: strin
   if (offeredStart !== null) {
     const product = await new CatalogReads(platform.docs).product(placed.productId);
     const option = product?.definition.options.find((o) => o.id === placed.optionId);
-    if (option && (await takePlaces(platform, cause, option, ref, placed.places, now))) {
+    if (product && option && (await takePlaces(platform, cause, product.definition, option, ref, placed.places, now))) {
       const moved = await platform.commands.handle(
         bookingStream(ref),
         bookingDecider,
