@@ -68,30 +68,100 @@ async function engineGet(base: string, pathAndQuery: string): Promise<{ text: st
   return { text, json: JSON.parse(text) };
 }
 
-/** Finds an instantly confirmed, limited, priced trip with an adult unit and an open start >= 3 days ahead. */
-async function discoverQuote(base: string, products: any): Promise<{ optionId: string; body: string }> {
+/** The first open start of an option at least 3 days ahead, this month or next; null when none. */
+async function openStart(base: string, optionId: string): Promise<string | null> {
   const earliest = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-  for (const card of products.data as any[]) {
-    const { json: trip } = await engineGet(base, `/v1/public/products/${encodeURIComponent(card.id)}`);
+  // This month first; near its end the 3-day margin can push the start into next month.
+  const calendarPath = `/v1/public/options/${encodeURIComponent(optionId)}/calendar`;
+  const { json: thisMonth } = await engineGet(base, calendarPath);
+  const next = new Date(`${(thisMonth as any[])[0].date.slice(0, 7)}-01T00:00:00Z`);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const { json: nextMonth } = await engineGet(base, `${calendarPath}?month=${next.toISOString().slice(0, 7)}`);
+  for (const day of [...thisMonth, ...nextMonth] as any[]) {
+    if (day.date < earliest) continue;
+    const open = (day.starts as any[]).find((s) => s.status === 'open');
+    if (open) return open.time === null ? day.date : `${day.date}T${open.time}`;
+  }
+  return null;
+}
+
+const bookable = (option: any) =>
+  option.capacity_mode === 'limited' && option.confirmation === 'instant' && option.ask_for_price === false && !option.sales_paused;
+
+/** The storefront's first hundred trips with their options, in the list's order (its first page of 20 first). */
+async function tripsOf(base: string): Promise<any[]> {
+  const { json: list } = await engineGet(base, '/v1/public/products?limit=100');
+  const trips: any[] = [];
+  for (const card of list.data as any[]) trips.push((await engineGet(base, `/v1/public/products/${encodeURIComponent(card.id)}`)).json);
+  return trips;
+}
+
+/** Finds an instantly confirmed, limited, priced default option with an adult unit and an open start >= 3 days ahead: the calendar and group prices run on it. */
+async function discoverStart(base: string, trips: any[]): Promise<{ optionId: string; start: string }> {
+  for (const trip of trips) {
     const option = (trip.options as any[]).find((o) => o.is_default);
-    if (!option || option.capacity_mode !== 'limited' || option.confirmation !== 'instant' || option.ask_for_price !== false) continue;
-    const adult = (option.units as any[]).find((u) => u.type === 'adult');
-    if (!adult) continue;
-    // This month first; near its end the 3-day margin can push the start into next month.
-    const calendarPath = `/v1/public/options/${encodeURIComponent(option.id)}/calendar`;
-    const { json: thisMonth } = await engineGet(base, calendarPath);
-    const next = new Date(`${(thisMonth as any[])[0].date.slice(0, 7)}-01T00:00:00Z`);
-    next.setUTCMonth(next.getUTCMonth() + 1);
-    const { json: nextMonth } = await engineGet(base, `${calendarPath}?month=${next.toISOString().slice(0, 7)}`);
-    for (const day of [...thisMonth, ...nextMonth] as any[]) {
-      if (day.date < earliest) continue;
-      const open = (day.starts as any[]).find((s) => s.status === 'open');
-      if (!open) continue;
-      const start = open.time === null ? day.date : `${day.date}T${open.time}`;
-      return { optionId: option.id, body: JSON.stringify({ option_id: option.id, start, units: [{ unit_id: adult.id, qty: 2 }] }) };
+    if (!option || !bookable(option) || !(option.units as any[]).some((u) => u.type === 'adult')) continue;
+    const start = await openStart(base, option.id);
+    if (start) return { optionId: option.id, start };
+  }
+  throw new Error('none of the first 100 products has a limited, instant, priced default option with an adult unit and an open start');
+}
+
+/** A point inside a pickup area's shape: a circle's centre, or a convex polygon's mean corner. */
+function pointIn(shape: any): { lat: number; lng: number } {
+  if (shape.type === 'circle') return { lat: shape.center.lat, lng: shape.center.lng };
+  const points = shape.points as [number, number][];
+  return { lat: points.reduce((sum, p) => sum + p[0], 0) / points.length, lng: points.reduce((sum, p) => sum + p[1], 0) / points.length };
+}
+
+/**
+ * The issue's quote: two adults and a child (two units), an extra both may take, pickup by coordinates
+ * inside one of the option's areas, in a storefront currency other than USD (prices are kept in USD,
+ * so the quote converts), at an open start >= 3 days ahead of a limited, instant, priced option.
+ */
+async function discoverQuote(base: string, trips: any[]): Promise<{ body: string }> {
+  const { json: storefront } = await engineGet(base, '/v1/public/storefront');
+  const currency = (storefront.currencies as string[]).find((c) => c !== 'USD');
+  if (!currency) throw new Error('the storefront sells only in USD: no quote converts');
+  for (const trip of trips) {
+    for (const option of trip.options as any[]) {
+      if (!bookable(option)) continue;
+      const adult = (option.units as any[]).find((u) => u.type === 'adult' && !u.free);
+      const child = (option.units as any[]).find((u) => u.type === 'child' && !u.free);
+      const extra = (trip.extras as any[]).find(
+        (e) =>
+          (e.option_ids.length === 0 || e.option_ids.includes(option.id)) &&
+          !e.included &&
+          e.min_age === null &&
+          (e.max_per_booking === null || e.max_per_booking >= 2) &&
+          ['adult', 'child'].every((type) => e.unit_types.length === 0 || e.unit_types.includes(type)),
+      );
+      const area = ((option.pickup?.pickup_rules ?? []) as any[]).find((r) => r.shape && r.asks.length === 0);
+      if (!adult || !child || !extra || !area) continue;
+      const start = await openStart(base, option.id);
+      if (!start) continue;
+      const units = [
+        { unit_id: adult.id, qty: 2 },
+        { unit_id: child.id, qty: 1 },
+      ];
+      return {
+        body: JSON.stringify({ option_id: option.id, start, units, extras: [{ extra_id: extra.id, qty: 2 }], pickup: pointIn(area.shape), currency }),
+      };
     }
   }
-  throw new Error('no product on the first page has a limited, instant, priced default option with an adult unit and an open start');
+  throw new Error(
+    'none of the first 100 products has a limited, instant, priced option with adult and child units, an extra, a pickup area with a shape and an open start',
+  );
+}
+
+/** Insists the measured quote is the one the issue asks for: 200, two unit lines, an extra, pickup and a rate other than 1. */
+function checkQuote(answer: any): string | null {
+  const kinds = (answer.lines as any[]).map((l) => l.kind);
+  if (kinds.filter((k) => k === 'unit').length !== 2) return 'it does not have two unit lines';
+  if (!kinds.includes('extra')) return 'it has no extra line';
+  if (!kinds.includes('pickup') || answer.pickup === null) return 'it has no pickup';
+  if (answer.fx.quote === 'USD' || answer.fx.rate === '1') return 'it is not converted from USD';
+  return null;
 }
 
 type Target = Omit<CannonOptions, 'duration' | 'connections'>;
@@ -157,13 +227,17 @@ async function main(): Promise<number> {
     servers.push(engineSide.server);
 
     const products = await engineGet(engineSide.base, PRODUCTS_PATH);
-    const quote = await discoverQuote(engineSide.base, products.json);
+    const trips = await tripsOf(engineSide.base);
+    const priced = await discoverStart(engineSide.base, trips);
+    const quote = await discoverQuote(engineSide.base, trips);
     const check = await fetch(`${engineSide.base}/v1/public/quotes`, {
       method: 'POST',
       headers: { 'Tp-Publishable-Key': WEBSITE_KEY, 'Content-Type': 'application/json' },
       body: quote.body,
     });
     if (check.status !== 200) throw new Error(`the quote ${quote.body} answered ${check.status}: ${await check.text()}`);
+    const unlike = checkQuote(await check.json());
+    if (unlike) throw new Error(`the quote ${quote.body} is not the one to measure: ${unlike}`);
     console.log(`quote body: ${quote.body}`);
 
     const catalog = generatedCatalog(TRIPS, new Date().toISOString().slice(0, 10));
@@ -207,7 +281,7 @@ async function main(): Promise<number> {
       { name: 'GET products', opts: { url: engineSide.base + PRODUCTS_PATH, headers: keyHeader }, bare: 'bare koa GET /' },
       {
         name: 'GET calendar',
-        opts: { url: `${engineSide.base}/v1/public/options/${encodeURIComponent(quote.optionId)}/calendar`, headers: keyHeader },
+        opts: { url: `${engineSide.base}/v1/public/options/${encodeURIComponent(priced.optionId)}/calendar`, headers: keyHeader },
         bare: 'bare koa GET /',
       },
       {
@@ -221,10 +295,10 @@ async function main(): Promise<number> {
         bare: 'bare koa GET /',
       },
       {
-        // The same start's group prices, groups of 1 to 10: ten quotes on one read of the start.
+        // A start's group prices, groups of 1 to 10: ten quotes on one read of the start.
         name: 'GET group-prices up_to 10',
         opts: {
-          url: `${engineSide.base}/v1/public/options/${encodeURIComponent(quote.optionId)}/group-prices?start=${JSON.parse(quote.body).start}&up_to=10`,
+          url: `${engineSide.base}/v1/public/options/${encodeURIComponent(priced.optionId)}/group-prices?start=${priced.start}&up_to=10`,
           headers: keyHeader,
         },
         bare: 'bare koa GET /',
