@@ -145,7 +145,11 @@ describe('HTTP: departures called off and messaged (bookings:write)', () => {
     expect(schemas.expectProblem(await server.request('GET', `/v1/public/bookings/${a.ref}/refund-instead?token=${a.token}`), 404, 'NotFound').entity).to.equal(
       'refund_instead',
     );
-    schemas.expectProblem(await server.request('POST', `/v1/public/bookings/${a.ref}/refund-instead?token=${a.token}`), 404, 'NotFound');
+    // Taking it again (a retry) answers the same, and refunds nothing more.
+    const retaken = schemas.expectAnswer('takeRefundInstead', await server.request('POST', `/v1/public/bookings/${a.ref}/refund-instead?token=${a.token}`));
+    expect(retaken).to.deep.equal(taken);
+    const { state: refundedOnce } = await server.engine.platform.commands.load(paymentStream(a.ref), paymentDecider);
+    expect(refundedOnce.status !== 'none' && refundedOnce.refunded).to.deep.equal(paid);
 
     // The same start again: the call that stands.
     const again = schemas.expectProblem(await seller().post(callOffUrl(start), { reason: 'other' }), 409, 'Conflict');
