@@ -2,7 +2,8 @@ import { requestMetadata } from '../platform/ports/event-store';
 import { createHash } from 'node:crypto';
 import { bookingDecider, bookingStream } from '../../domain/booking';
 import { paymentDecider, paymentStream } from '../../domain/payment';
-import type { Money } from '../../domain/shared/money';
+import { type Money, type Rounding, roundingFor } from '../../domain/shared/money';
+import { CatalogReads } from '../../projections/catalog/queries';
 import { type Refusal, isRefusal, notFound } from '../../domain/shared/refusal';
 import type { Platform } from '../platform/platform';
 import { type SellerPaymentView, sellerPaymentView } from './view';
@@ -19,7 +20,16 @@ export interface SellerCall {
   correlationId: string;
 }
 
-export type RecordDeps = Pick<Platform, 'commands' | 'clock' | 'ids' | 'awaitProjections' | 'awaitReactor'>;
+export type RecordDeps = Pick<Platform, 'commands' | 'clock' | 'ids' | 'docs' | 'awaitProjections' | 'awaitReactor'>;
+
+/** How the booking's storefront rounds the currency of what is left to bring on arrival, where that is not the booking's own. */
+async function arrivalRounding(deps: RecordDeps, ref: string, storefrontId: string): Promise<Rounding | undefined> {
+  const { state } = await deps.commands.load(paymentStream(ref), paymentDecider);
+  const arranged = state.status === 'none' ? null : state.arrangedOnArrival;
+  if (!arranged || state.status === 'none' || arranged.currency === (state.due ?? state.paid).currency) return undefined;
+  const storefront = await new CatalogReads(deps.docs).storefront(storefrontId);
+  return storefront ? roundingFor(storefront.rounding, arranged.currency) : undefined;
+}
 
 /**
  * The payment id: from the request's Idempotency-Key when it has one (the seller's and the
@@ -65,6 +75,7 @@ export async function recordPayment(
       reference: body.reference ?? null,
       receivedAt: body.received_at ? new Date(body.received_at) : now,
       bookingStatus: booking.status === 'placed' ? 'pending' : booking.status,
+      rounding: await arrivalRounding(deps, ref, booking.placed.storefrontId),
       now,
     },
     requestMetadata(caller.correlationId, now, { commandId: `record-payment:${paymentId}` }),

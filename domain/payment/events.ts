@@ -52,10 +52,14 @@ export type PaymentCancelled = Event<'PaymentCancelled', { ref: string; at: stri
 export type PaymentRequested = Event<'PaymentRequested', { ref: string; dueAt: string; at: string }>;
 /** The traveller uploaded a proof of payment (a transfer receipt) for the seller to check. */
 export type PaymentProofSubmitted = Event<'PaymentProofSubmitted', { ref: string; receiptId: string; contentType: string; size: number; at: string }>;
-/** The seller recorded money received; `paid` is the total received so far, this payment included. */
+/**
+ * The seller recorded money received; `paid` is the total received so far, this payment included.
+ * `onArrival`: what is left to bring on arrival after it (null once nothing is); absent on payments
+ * with nothing to bring, and on those recorded before it was kept (then only a full payment cleared it).
+ */
 export type PaymentReceived = Event<
   'PaymentReceived',
-  { ref: string; paymentId: string; amount: Money; paid: Money; status: PaymentStatus; reference: string | null; at: string }
+  { ref: string; paymentId: string; amount: Money; paid: Money; status: PaymentStatus; reference: string | null; at: string; onArrival?: Money | null }
 >;
 
 export type PaymentEvent = PaymentArranged | PaymentRefunded | PaymentCancelled | PaymentRequested | PaymentProofSubmitted | PaymentReceived;
@@ -66,7 +70,10 @@ export type Payment =
       status: PaymentStatus;
       method: PaymentMethodKind | null;
       dueAt: string | null;
+      /** What is left to bring on arrival. */
       onArrival: Money | null;
+      /** What was to be brought on arrival when the payment was arranged: what is left is the same share of it as is still due. */
+      arrangedOnArrival: Money | null;
       paid: Money;
       refunded: Money;
       /** What is due in all (the quote's due now), to tell a part payment from a full one. */
@@ -98,7 +105,8 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
   switch (event.type) {
     case 'PaymentArranged': {
       const { method, status, dueAt, onArrival, paid, due, bank } = event.data;
-      return { method, status, dueAt, onArrival, paid, refunded: { amount: 0, currency: paid.currency }, due, bank, receipts: [], received: [] };
+      const refunded = { amount: 0, currency: paid.currency };
+      return { method, status, dueAt, onArrival, arrangedOnArrival: onArrival, paid, refunded, due, bank, receipts: [], received: [] };
     }
     case 'PaymentRefunded':
       if (state.status === 'none') return state;
@@ -117,8 +125,8 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
     case 'PaymentReceived': {
       if (state.status === 'none') return state;
       const { paymentId: id, amount, reference, at } = event.data;
-      // Paid in full: nothing is left to bring on arrival.
-      const onArrival = event.data.status === 'paid' ? null : state.onArrival;
+      // Older events: only a payment in full changed what is left to bring (nothing).
+      const onArrival = event.data.onArrival !== undefined ? event.data.onArrival : event.data.status === 'paid' ? null : state.onArrival;
       return { ...state, status: event.data.status, paid: event.data.paid, onArrival, received: [...state.received, { id, amount, reference, at }] };
     }
   }

@@ -1,4 +1,5 @@
-import type { Money } from '../shared/money';
+import type { Money, Rounding } from '../shared/money';
+import { leftOnArrival } from './rules';
 import { Refusal, conflict, invalidInput, notFound } from '../shared/refusal';
 import { Payment, PaymentEvent, PaymentStatus, outstanding } from './events';
 
@@ -27,6 +28,8 @@ export type RecordPayment = {
   reference: string | null;
   receivedAt: Date;
   bookingStatus: string;
+  /** How the storefront rounds the currency of what is left to bring on arrival; not rounded beyond its minor unit when absent. */
+  rounding?: Rounding;
   now: Date;
 };
 
@@ -113,6 +116,8 @@ export function recordPayment(command: RecordPayment, state: Payment): PaymentEv
   }
   const paid = { amount: state.paid.amount + command.amount.amount, currency: left.currency };
   const status: PaymentStatus = command.amount.amount === left.amount ? 'paid' : 'part_paid';
+  // What is left to bring on arrival shrinks with each payment (spec 2.8), to none once all came in.
+  const onArrival = state.arrangedOnArrival ? { onArrival: leftOnArrival(state.arrangedOnArrival, state.due ?? left, paid, command.rounding) } : {};
   return [
     {
       type: 'PaymentReceived',
@@ -124,6 +129,7 @@ export function recordPayment(command: RecordPayment, state: Payment): PaymentEv
         status,
         reference: command.reference,
         at: command.receivedAt.toISOString(),
+        ...onArrival,
       },
     },
   ];

@@ -1,6 +1,7 @@
 import type { PaymentMethodDefinition, PaymentMethodKind } from '../catalog/definitions';
 import type { FxRate } from '../pricing/quote';
-import { Money, Rounding, convertThroughUsd, money, roundingFor } from '../shared/money';
+import Decimal from 'decimal.js';
+import { Money, NO_ROUNDING, Rounding, convertThroughUsd, money, roundingFor } from '../shared/money';
 import { Refusal, refuse } from '../shared/refusal';
 import { methodsOpen, payBefore, paymentIsDue } from './methods';
 
@@ -53,4 +54,20 @@ export function amountOnArrival(
   const rate = rateOf(target);
   if (!rate) return due;
   return money(convertThroughUsd(due.amount, due.currency, bookedRate, target, rate.rate, roundingFor(roundings, target)), target);
+}
+
+/**
+ * What is left to bring on arrival once `paid` of `due` came in (spec 2.8): the share of the amount
+ * arranged to bring that is still due. In the booking's currency that is what is still due; in
+ * another it keeps the conversion made when booking (the booking's rate and the rate of that day),
+ * rounded once as the storefront rounds that currency. Null once nothing is left, or nothing was to
+ * be brought.
+ */
+export function leftOnArrival(arranged: Money | null, due: Money, paid: Money, rounding: Rounding = NO_ROUNDING): Money | null {
+  const left = due.amount - paid.amount;
+  if (!arranged || left <= 0) return null;
+  if (arranged.currency === due.currency || due.amount <= 0) return money(left, due.currency);
+  const steps = new Decimal(arranged.amount).mul(left).div(due.amount).div(rounding.increment);
+  const rounded = rounding.mode === 'up' ? steps.toDecimalPlaces(0, Decimal.ROUND_CEIL) : steps.toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+  return money(rounded.mul(rounding.increment).toNumber(), arranged.currency);
 }

@@ -78,7 +78,8 @@ const BookingView = object(
       due_at: nTimestamp,
       on_arrival: described(
         nMoney,
-        "The amount to bring, in the booking's currency or the first currency the pay-on-arrival method accepts; read its currency",
+        "The amount to bring, in the booking's currency or the first currency the pay-on-arrival method accepts; read its currency. " +
+          'Less what the seller recorded as paid (the same share of a converted amount, at the rates of the day it was booked); null once paid in full',
       ),
       bank: described(
         orNull(

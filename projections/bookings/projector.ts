@@ -79,7 +79,8 @@ const handlers: HandlersOf<BookingsEvent, RecordedEvent, Write[]> = {
     setBooking(e.data.ref, {
       'payment.status': e.data.status,
       'payment.paid': e.data.paid,
-      ...(e.data.status === 'paid' ? { 'payment.on_arrival': null } : {}),
+      // What is left to bring on arrival; older events cleared it only once paid in full.
+      ...(e.data.onArrival !== undefined ? { 'payment.on_arrival': e.data.onArrival } : e.data.status === 'paid' ? { 'payment.on_arrival': null } : {}),
     }),
   ],
   // The lead's email opens the booking (as `email`, or a session of that address): it follows a confirmed fix.

@@ -29,6 +29,9 @@ const received = (amount: number, paid: number, paymentId = 'pay_1', reference: 
   type: 'PaymentReceived',
   data: { ref: REF, paymentId, amount: eur(amount), paid: eur(paid), status: paid >= 9137 ? 'paid' : 'part_paid', reference, at: NOW.toISOString() },
 });
+/** A payment received with what it leaves to bring on arrival. */
+const bringing = (event: PaymentEvent, onArrival: { amount: number; currency: string } | null) =>
+  ({ ...event, data: { ...(event.data as object), onArrival } }) as PaymentEvent;
 
 const submit = (receiptId = 'rc_1', bookingStatus = 'pending') =>
   ({ type: 'SubmitProof', ref: REF, receiptId, contentType: 'application/pdf', size: 1234, bookingStatus, now: NOW }) as const;
@@ -117,9 +120,38 @@ describe('payment decider: receipts and payments received', () => {
         .then([received(9137, 9137)]);
       given(paymentDecider, [byTransfer('pay_on_arrival')])
         .when(record(9137, 'pay_1', { bookingStatus: 'confirmed' }))
-        .then([received(9137, 9137)]);
+        .then([bringing(received(9137, 9137), null)]);
+      given(paymentDecider, [byTransfer('pay_on_arrival')])
+        .when(record(4000, 'pay_1', { bookingStatus: 'confirmed' }))
+        .then([bringing(received(4000, 4000), eur(5137))]);
+      expect(fold(paymentDecider, [byTransfer('pay_on_arrival'), bringing(received(4000, 4000), eur(5137))])).to.deep.include({ onArrival: eur(5137) });
+      expect(fold(paymentDecider, [byTransfer('pay_on_arrival'), bringing(received(9137, 9137), null)])).to.deep.include({ status: 'paid', onArrival: null });
+      // Recorded before what is left to bring was kept: only a payment in full cleared it.
       expect(fold(paymentDecider, [byTransfer('pay_on_arrival'), received(4000, 4000)])).to.deep.include({ onArrival: eur(9137) });
       expect(fold(paymentDecider, [byTransfer('pay_on_arrival'), received(9137, 9137)])).to.deep.include({ status: 'paid', onArrival: null });
+    });
+
+    it('leaves to bring in another currency the same share of the converted amount, rounded as the storefront rounds it', () => {
+      const inYen: PaymentEvent = {
+        type: 'PaymentArranged',
+        data: {
+          ref: REF,
+          method: 'pay_on_arrival',
+          status: 'pay_on_arrival',
+          dueAt: null,
+          onArrival: { amount: 15_230, currency: 'JPY' },
+          paid: eur(0),
+          due: eur(9137),
+        },
+      };
+      const [event] = given(paymentDecider, [inYen])
+        .when({ ...record(4000, 'pay_1', { bookingStatus: 'confirmed' }), rounding: { increment: 10, mode: 'up' } })
+        .then([bringing(received(4000, 4000), { amount: 8570, currency: 'JPY' })]);
+      expect(event.type).to.equal('PaymentReceived');
+      // 15,230 x 5,137 / 9,137 = 8,562.6 yen, up to the next 10; to the yen without a rounding.
+      given(paymentDecider, [inYen])
+        .when(record(4000, 'pay_1', { bookingStatus: 'confirmed' }))
+        .then([bringing(received(4000, 4000), { amount: 8563, currency: 'JPY' })]);
     });
 
     it('dates the payment when the money came in', () => {

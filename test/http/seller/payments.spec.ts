@@ -107,6 +107,21 @@ describe('HTTP: the seller records payments (POST /v1/bookings/{ref}/payments)',
     expect(view.body.payment).to.include({ status: 'paid', on_arrival: null });
   });
 
+  it('a part payment on arrival leaves only the rest to bring (payment.on_arrival), none once paid in full', async () => {
+    const booking = await book('pay_on_arrival', 1);
+    const before = await server.request('GET', `/v1/public/bookings/${booking.ref}?token=${booking.token}`);
+    expect(before.body.payment).to.deep.include({ status: 'pay_on_arrival', on_arrival: booking.due });
+    const part = { amount: Math.floor(booking.due.amount / 3), currency: booking.due.currency };
+    const recorded = schemas.expectAnswer('sellerRecordPayment', await pay(booking.ref, { amount: part, reference: 'deposit' }));
+    expect(recorded.payment).to.deep.include({ status: 'part_paid', outstanding: { amount: booking.due.amount - part.amount, currency: part.currency } });
+    const after = schemas.expectAnswer('getBooking', await server.request('GET', `/v1/public/bookings/${booking.ref}?token=${booking.token}`));
+    expect(after.payment).to.deep.include({ status: 'part_paid', on_arrival: { amount: booking.due.amount - part.amount, currency: part.currency } });
+
+    await pay(booking.ref, { amount: { amount: booking.due.amount - part.amount, currency: part.currency } });
+    const paid = await server.request('GET', `/v1/public/bookings/${booking.ref}?token=${booking.token}`);
+    expect(paid.body.payment).to.deep.include({ status: 'paid', on_arrival: null });
+  });
+
   it('needs bookings:write to record and bookings:read to read; another seller or an unknown ref is 404', async () => {
     const booking = await book('bank_transfer', 1);
     const denied = schemas.expectProblem(await pay(booking.ref, { amount: booking.due }, {}, READONLY_KEY), 403, 'NotPermitted');
@@ -120,6 +135,44 @@ describe('HTTP: the seller records payments (POST /v1/bookings/{ref}/payments)',
     );
     expect(read).to.deep.include({ ref: booking.ref, booking_status: 'pending' });
     expect(read.payment).to.deep.include({ status: 'unpaid', receipts: [], payments: [] });
+  });
+});
+
+describe('HTTP: what is left to bring on arrival in the currency the seller takes there (spec 2.8)', () => {
+  let server: TestServer;
+
+  before(async () => {
+    server = await startTestServer({ secretKeyLimitPerMinute: 100_000 });
+    // Atlas Trails taking only yen on arrival: a booking in dollars brings yen, converted when booking.
+    const sellers = server.engine.docs.collection('sellers');
+    const atlas = await sellers.findOne({ slug: 'atlas-trails' });
+    await sellers.updateOne({ _id: atlas!._id }, { $set: { payment_methods: [{ kind: 'pay_on_arrival', deadline_hours: null, currencies: ['JPY'] }] } });
+  });
+  after(() => server.close());
+
+  it('keeps the conversion made when booking: a part payment leaves the same share of the yen to bring', async () => {
+    const trip = await simpleTrip(server);
+    const start = await openStart(server, trip.optionId);
+    const body = { option_id: trip.optionId, start, currency: 'USD', units: [{ unit_id: trip.unitId, qty: 2 }] };
+    const hold = await server.request('POST', '/v1/public/holds', { body });
+    const checkout = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead, payment_method: 'pay_on_arrival' } });
+    expect(checkout.status, checkout.text).to.equal(200);
+    const { ref, booking_token: token } = checkout.body;
+    const due = checkout.body.quote.totals.due_now;
+    const bring = checkout.body.payment.on_arrival;
+    expect(bring.currency).to.equal('JPY');
+
+    // A rate published since changes nothing already booked.
+    expect((await server.request('POST', '/operator/fx-rates', { key: null, body: { rates: [{ quote: 'JPY', rate: '300' }] } })).status).to.equal(200);
+    const part = Math.floor(due.amount / 4);
+    const recorded = await server.request('POST', `/v1/bookings/${ref}/payments`, {
+      key: null,
+      secret: OWNER_KEY,
+      body: { amount: { amount: part, currency: due.currency } },
+    });
+    expect(recorded.status, recorded.text).to.equal(200);
+    const view = await server.request('GET', `/v1/public/bookings/${ref}?token=${token}`);
+    expect(view.body.payment.on_arrival).to.deep.equal({ amount: Math.round((bring.amount * (due.amount - part)) / due.amount), currency: 'JPY' });
   });
 });
 
