@@ -14,9 +14,15 @@ function withoutCalledOff(day: CalendarDay, calledOff: ReadonlySet<string>): Cal
   return { ...day, starts, status: dayStatus(starts) };
 }
 
+/** A day whose vehicles are all taken (issue 7) sells none of its starts: every one needs a vehicle. */
+function withoutVehicles(day: CalendarDay): CalendarDay {
+  const starts = day.starts.map((s) => (s.status === 'open' ? { ...s, status: 'sold_out' as const } : s));
+  return { ...day, starts, status: dayStatus(starts) };
+}
+
 /** One month of an option's calendar (spec 2.5), with places left as of now; no prices. */
 export async function calendar(
-  deps: Pick<SellingPlatform, 'catalog' | 'departures' | 'clock'>,
+  deps: Pick<SellingPlatform, 'catalog' | 'departures' | 'vehicleDays' | 'clock'>,
   storefront: StorefrontDoc,
   optionId: string,
   month: string | undefined,
@@ -32,9 +38,10 @@ export async function calendar(
   const wanted = month ?? DateTime.fromJSDate(now, { zone }).toFormat('yyyy-MM');
   const capacity = capacityOf(option);
   const { entries, calledOff } = await deps.departures.startsBetween(option.id, `${wanted}-01`, `${wanted}-31T99`);
-  const days = calendarMonth(option, zone, wanted, now, (start) => remainingPlaces(entries.get(start), capacity, now)).map((day) =>
-    calledOff.size === 0 ? day : withoutCalledOff(day, calledOff),
-  );
+  const noVehicles = await deps.vehicleDays.daysWithout(option, `${wanted}-01`, `${wanted}-31`, now);
+  const days = calendarMonth(option, zone, wanted, now, (start) => remainingPlaces(entries.get(start), capacity, now))
+    .map((day) => (calledOff.size === 0 ? day : withoutCalledOff(day, calledOff)))
+    .map((day) => (noVehicles.has(day.date) ? withoutVehicles(day) : day));
   // A day no price table prices is not offered: a quote would refuse it (PriceNotAvailable outside_season or weekday).
   return days.map((day) => (day.starts.length === 0 || pricedOn(option, day.date) ? day : { date: day.date, status: 'closed', starts: [] }));
 }

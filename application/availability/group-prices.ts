@@ -64,7 +64,12 @@ function quoteGroup(at: PricingAt, units: { unit_id: string; qty: number }[], se
 }
 
 /** The first open start of a month of the option's calendar (this month by default), or null. */
-async function firstOpenStart(deps: Pick<SellingPlatform, 'catalog' | 'departures' | 'clock'>, ctx: StorefrontContext, optionId: string, month?: string) {
+async function firstOpenStart(
+  deps: Pick<SellingPlatform, 'catalog' | 'departures' | 'vehicleDays' | 'clock'>,
+  ctx: StorefrontContext,
+  optionId: string,
+  month?: string,
+) {
   const days = await calendar(deps, ctx.storefront, optionId, month);
   if (isRefusal(days)) return days;
   for (const day of days) {

@@ -16,4 +16,12 @@ export class VehicleDayReads {
     const doc = await this.docs.collection<VehicleDayDoc>(VEHICLE_DAYS).findOne({ _id: vehicleDayStream(option.id, start) });
     return vehiclesLeft(doc?.entries, limit.count, now);
   }
+
+  /** Local dates from `from` to `to` (YYYY-MM-DD) with no vehicle left at `now`; none when the option has no daily limit. */
+  async daysWithout(option: OptionDefinition, from: string, to: string, now: Date): Promise<Set<string>> {
+    const limit = option.vehicle ? option.vehicles?.daily_limit : null;
+    if (!limit) return new Set();
+    const docs = await this.docs.collection<VehicleDayDoc>(VEHICLE_DAYS).find({ option_id: option.id, date: { $gte: from, $lte: to } });
+    return new Set(docs.filter((d) => vehiclesLeft(d.entries, limit.count, now) === 0).map((d) => d.date));
+  }
 }

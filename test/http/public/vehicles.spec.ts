@@ -30,6 +30,10 @@ describe('HTTP: private options with vehicles', () => {
   const selection = (start: string, qty: number) => ({ option_id: MINIVAN, start, units: [{ unit_id: adult, qty }] });
   const quote = (start: string, qty: number) => server.request('POST', '/v1/public/quotes', { body: selection(start, qty) });
   const hold = (start: string, qty: number) => server.request('POST', '/v1/public/holds', { body: selection(start, qty) });
+  const dayOf = async (start: string) => {
+    const month = schemas.expectAnswer('getCalendar', await server.request('GET', `/v1/public/options/${MINIVAN}/calendar?month=${start.slice(0, 7)}`));
+    return month.find((d: any) => d.date === start.slice(0, 10));
+  };
   /** Another start of the same day: the day's vehicles are shared by all its starts. */
   const sameDay = (start: string, time: string) => `${start.slice(0, 10)}T${time}`;
 
@@ -63,13 +67,17 @@ describe('HTTP: private options with vehicles', () => {
     const quoted = schemas.expectProblem(await quote(later, 1), 422, 'VehicleLimitReached');
     expect(quoted).to.include({ remainingVehicles: 0, limitName: LIMIT });
     expect(expectProblem(await hold(later, 1), 422, 'VehicleLimitReached')).to.include({ remainingVehicles: 0, limitName: LIMIT });
-    // The next day has its own minivans.
+    // The calendar shows every start of the day sold out; the next day has its own minivans.
+    expect(await dayOf(start)).to.deep.include({ status: 'sold_out' });
+    expect((await dayOf(start)).starts.map((s: any) => s.status)).to.not.include('open');
     const next = await openStart(server, MINIVAN, '2026-12', '04');
     expect((await quote(next, 5)).status).to.equal(200);
+    expect(await dayOf(next)).to.deep.include({ status: 'open' });
 
     server.clock.tick(16 * 60_000);
     expect(await server.expireHolds()).to.be.at.least(1);
     await server.engine.reactors.catchUp();
+    expect(await dayOf(start)).to.deep.include({ status: 'open' });
     expect((await quote(later, 5)).status).to.equal(200);
     const again = await hold(later, 5);
     expect(again.status, again.text).to.equal(201);
