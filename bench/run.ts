@@ -28,7 +28,7 @@ import { seedCatalogs } from '../infra/cli/seed';
 import { GENERATED_KEY, generatedCatalog } from '../infra/seed/generated-catalog';
 import { benchBookings } from './booking';
 import { pools } from './pools';
-import { profiled } from './profile';
+import { cpuPerRequest, profiled } from './profile';
 import { positiveEnv } from './settings';
 
 const WEBSITE_KEY = 'tp_pk_demo_direct';
@@ -341,7 +341,12 @@ async function main(): Promise<number> {
       const run = runs.find((r) => r.name === name)!;
       return results.get(name)!.requests.average / results.get(run.bare)!.requests.average;
     };
-    const header = ['name', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'timeouts', 'errors', 'x bare'];
+    /** The same ratio from CPU time per request: steadier when other work shares the machine. */
+    const cpuRatio = (name: string) => {
+      const run = runs.find((r) => r.name === name)!;
+      return (cpuPerRequest.get(run.bare) ?? NaN) / (cpuPerRequest.get(name) ?? NaN);
+    };
+    const header = ['name', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'timeouts', 'errors', 'x bare', 'cpu µs/req', 'x bare cpu'];
     const rows = runs.map(({ name }) => {
       const result = results.get(name)!;
       return [
@@ -353,6 +358,8 @@ async function main(): Promise<number> {
         String(result.timeouts),
         String(result.errors - result.timeouts),
         ratio(name).toFixed(2),
+        (cpuPerRequest.get(name) ?? NaN).toFixed(0),
+        cpuRatio(name).toFixed(2),
       ];
     });
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
