@@ -1,5 +1,5 @@
 import { randomUUID } from 'crypto';
-import { CancellableDelay, deliverUntilAccepted } from './deliver';
+import { CancellableDelay, attempt, deliverUntilAccepted } from './deliver';
 import Database from 'better-sqlite3';
 import {
   AppendResult,
@@ -44,13 +44,25 @@ interface EventLocationRow {
 
 type InsertParams = [string, string, number, string, string, string, string];
 
+/** An append waiting for the batch it commits in; `outcome` is set inside that batch's transaction. */
+interface PendingAppend {
+  streamId: string;
+  events: EventData[];
+  expected: ExpectedRevision;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+  outcome?: { result: AppendResult; rows: EventRow[] } | { error: unknown };
+}
+
+// Taken when the module loads: a test that fakes setImmediate must not hold appends back.
+const realSetImmediate = setImmediate;
+
 /** The event log in one SQLite file: an embedded store for a single process or tests. */
 export class SqliteEventStore implements EventStore {
   /** Parsed events this process appended lately, by position. */
   private readonly recent = new Map<number, RecordedEvent>();
-  /** Rows of the append in progress, and of the append whose transaction is committing. */
-  private committing: EventRow[] = [];
-  private appended: EventRow[] = [];
+  /** Appends waiting for the next commit, which takes all of them in one transaction. */
+  private pending: PendingAppend[] = [];
 
   private readonly db: Database.Database;
   private readonly selectStreamTip: Database.Statement<[string], StreamTipRow>;
@@ -59,7 +71,8 @@ export class SqliteEventStore implements EventStore {
   private readonly selectStream: Database.Statement<[string, number], EventRow>;
   private readonly selectAfter: Database.Statement<[number, number], EventRow>;
   private readonly selectHead: Database.Statement<[], { position: number | null }>;
-  private readonly appendInTransaction: (streamId: string, events: EventData[], expected: ExpectedRevision) => AppendResult;
+  private readonly appendOne: (streamId: string, events: EventData[], expected: ExpectedRevision) => { result: AppendResult; rows: EventRow[] };
+  private readonly commitBatch: (batch: PendingAppend[]) => void;
   private readonly subscriptions = new Set<SqliteSubscription>();
 
   constructor(filePath: string) {
@@ -93,21 +106,52 @@ export class SqliteEventStore implements EventStore {
     this.selectAfter = this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
     this.selectHead = this.db.prepare('SELECT MAX(position) AS position FROM events');
 
-    const transaction = this.db.transaction((streamId: string, events: EventData[], expected: ExpectedRevision) => this.appendRows(streamId, events, expected));
-    // IMMEDIATE takes the write lock before the revision is read, so a second process cannot
-    // slip in between the check and the insert.
-    this.appendInTransaction = transaction.immediate;
+    // Called inside the batch's transaction, each append is a savepoint: one that fails (a wrong
+    // expected revision) leaves no rows and does not undo the others.
+    this.appendOne = this.db.transaction((streamId: string, events: EventData[], expected: ExpectedRevision) => this.appendRows(streamId, events, expected));
+    const batch = this.db.transaction((appends: PendingAppend[]) => {
+      for (const append of appends) {
+        try {
+          append.outcome = this.appendOne(append.streamId, append.events, append.expected);
+        } catch (error) {
+          append.outcome = { error };
+        }
+      }
+    });
+    // IMMEDIATE takes the write lock before any revision is read, so a second process cannot
+    // slip in between a check and its insert.
+    this.commitBatch = batch.immediate;
   }
 
-  async append(streamId: string, events: EventData[], expected: ExpectedRevision): Promise<AppendResult> {
-    this.committing = [];
-    this.appended = [];
-    // Only rows of a transaction that committed are events: `appended` is set as appendRows returns, and kept only when the commit holds.
-    const result = this.appendInTransaction(streamId, events, expected);
-    this.remember(this.appended);
-    this.appended = [];
+  /**
+   * Appends wait for the next turn of the event loop and commit together: one transaction, and
+   * one write to the log file, for every command that reached this point meanwhile. Each is
+   * answered only once that transaction has committed, so an answered append is on disk.
+   */
+  append(streamId: string, events: EventData[], expected: ExpectedRevision): Promise<AppendResult> {
+    return new Promise((resolve, reject) => {
+      if (this.pending.length === 0) realSetImmediate(() => this.commitPending());
+      this.pending.push({ streamId, events, expected, resolve, reject });
+    });
+  }
+
+  private commitPending(): void {
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return;
+    try {
+      this.commitBatch(batch);
+    } catch (error) {
+      for (const append of batch) append.reject(error);
+      return;
+    }
+    for (const append of batch) if (append.outcome && 'rows' in append.outcome) this.remember(append.outcome.rows);
     for (const subscription of this.subscriptions) subscription.wake();
-    return result;
+    for (const append of batch) {
+      const outcome = append.outcome;
+      if (outcome && 'result' in outcome) append.resolve(outcome.result);
+      else append.reject(outcome?.error);
+    }
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -135,6 +179,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    this.commitPending();
     await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
     this.db.close();
   }
@@ -162,21 +207,22 @@ export class SqliteEventStore implements EventStore {
     }
   }
 
-  private appendRows(streamId: string, events: EventData[], expected: ExpectedRevision): AppendResult {
+  private appendRows(streamId: string, events: EventData[], expected: ExpectedRevision): { result: AppendResult; rows: EventRow[] } {
     const tip = this.selectStreamTip.get(streamId);
     const actual = tip ? tip.revision : 'no_stream';
 
     const replayed = this.findReplayedAppend(streamId, events, expected, actual);
-    if (replayed) return replayed;
+    if (replayed) return { result: replayed, rows: [] };
 
     if (expected === 'no_stream' ? tip !== undefined : expected !== 'any' && expected !== actual) {
       throw new WrongExpectedRevision(streamId, expected, actual);
     }
-    if (events.length === 0) return { revision: tip ? tip.revision : -1, position: tip ? tip.position : -1 };
+    if (events.length === 0) return { result: { revision: tip ? tip.revision : -1, position: tip ? tip.position : -1 }, rows: [] };
 
     const recordedAt = new Date().toISOString();
     let revision = tip ? tip.revision : -1;
     let position = -1;
+    const rows: EventRow[] = [];
     for (const event of events) {
       revision += 1;
       const rowId = event.id ?? randomUUID();
@@ -184,10 +230,9 @@ export class SqliteEventStore implements EventStore {
       const metadata = JSON.stringify(event.metadata ?? {});
       const inserted = this.insertEvent.run(rowId, streamId, revision, event.type, data, metadata, recordedAt);
       position = Number(inserted.lastInsertRowid);
-      this.committing.push({ id: rowId, stream_id: streamId, revision, position, type: event.type, data, metadata, recorded_at: recordedAt });
+      rows.push({ id: rowId, stream_id: streamId, revision, position, type: event.type, data, metadata, recorded_at: recordedAt });
     }
-    this.appended = this.committing;
-    return { revision, position };
+    return { result: { revision, position }, rows };
   }
 
   /**
@@ -274,12 +319,15 @@ class SqliteSubscription implements Subscription {
         continue;
       }
       for (const event of batch) {
+        const first = attempt(this.handler, event);
         if (
+          first !== undefined &&
           !(await deliverUntilAccepted(
             event,
             this.handler,
             () => this.stopped,
             (ms) => this.retryDelay.wait(ms),
+            first,
           ))
         )
           return;
