@@ -3,6 +3,18 @@ import type { EventHandler, RecordedEvent } from '../../application/platform/por
 export const HANDLER_RETRY_DELAY_MS = 100;
 
 /**
+ * Hands the event over once: undefined when the handler took it without waiting (a reader that
+ * does not handle its type), else its promise, a failure included, for deliverUntilAccepted.
+ */
+export function attempt(handler: EventHandler, event: RecordedEvent): Promise<void> | undefined {
+  try {
+    return handler(event) ?? undefined;
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/**
  * Hands one event to a subscriber until it takes it: a failing handler is reported once and
  * retried after a pause, never skipped, so projections see every event in order.
  * Resolves false when the subscription stopped before the handler accepted the event.
@@ -12,11 +24,13 @@ export async function deliverUntilAccepted(
   handler: EventHandler,
   stopped: () => boolean,
   pause: (ms: number) => Promise<void>,
+  first?: Promise<void>,
 ): Promise<boolean> {
   let reported = false;
+  let pending = first;
   while (!stopped()) {
     try {
-      await handler(event);
+      await (pending ?? handler(event));
       return true;
     } catch (error) {
       if (!reported) {
@@ -26,6 +40,7 @@ export async function deliverUntilAccepted(
           error,
         );
       }
+      pending = undefined;
       await pause(HANDLER_RETRY_DELAY_MS);
     }
   }

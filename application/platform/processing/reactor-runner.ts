@@ -33,7 +33,13 @@ export class ReactorRunner {
         from = head;
         await this.checkpoints.save(reactor.name, head);
       }
-      const tail = new LogTail(this.events, reactor.name, (event) => this.react(reactor, event), { log: this.platform.log, ...this.options });
+      const tail = new LogTail(
+        this.events,
+        reactor.name,
+        (event) => this.react(reactor, event),
+        { log: this.platform.log, ...this.options },
+        (type) => Object.hasOwn(reactor.handlers, type),
+      );
       this.tails.set(reactor.name, tail);
       tail.start(from);
     }
