@@ -9,6 +9,8 @@ import type { Checkpoints } from '../application/platform/processing/checkpoints
 export class FileCheckpoints implements Checkpoints {
   private positions: Promise<Record<string, number>> | null = null;
   private writing: Promise<void> = Promise.resolve();
+  /** The next write, which every save made while one is under way joins: one file write for all of them. */
+  private next: Promise<void> | null = null;
 
   constructor(private readonly file: string) {}
 
@@ -20,10 +22,16 @@ export class FileCheckpoints implements Checkpoints {
     const positions = await this.all();
     if ((positions[name] ?? -Infinity) >= position) return;
     positions[name] = position;
-    const content = JSON.stringify(positions);
-    // Saves queue behind each other, so an older content never replaces a newer one.
-    this.writing = this.writing.catch(() => undefined).then(() => this.write(content));
-    await this.writing;
+    // Writes queue behind each other, so an older content never replaces a newer one; the one
+    // queued writes the positions as they are when it starts, so it carries every save before it.
+    this.next ??= this.writing
+      .catch(() => undefined)
+      .then(() => {
+        this.next = null;
+        return this.write(JSON.stringify(positions));
+      });
+    this.writing = this.next;
+    await this.next;
   }
 
   private all(): Promise<Record<string, number>> {

@@ -6,6 +6,8 @@ import { LogTail, TailOptions } from './log-tail';
 import type { Projector, Write } from './projector';
 
 const CHECKPOINTS = 'checkpoints';
+// Taken when the module loads: a test that fakes setImmediate must not hold checkpoints back.
+const realSetImmediate = setImmediate;
 /** Field of every projected document: the log position of the last event written into it. */
 export const POSITION_FIELD = '_position';
 
@@ -20,6 +22,9 @@ export class ProjectionRunner {
   private readonly saved: Checkpoints;
   private checkpoints = new Map<string, number>();
   private appliedAt = new Map<string, number>();
+  /** Checkpoints applied but not saved yet: saved together once per turn of the event loop. */
+  private unsaved = new Map<string, number>();
+  private saving: Promise<void> | null = null;
 
   constructor(
     private readonly events: EventStore,
@@ -29,7 +34,14 @@ export class ProjectionRunner {
     options: TailOptions = {},
   ) {
     this.saved = documentCheckpoints(docs, this.collectionName(CHECKPOINTS));
-    this.tail = new LogTail(events, `${prefix}projections`, (event) => this.apply(event), options);
+    const handled = new Set(projectors.flatMap((projector) => Object.keys(projector.handlers)));
+    this.tail = new LogTail(
+      events,
+      `${prefix}projections`,
+      (event) => this.apply(event),
+      options,
+      (type) => handled.has(type),
+    );
   }
 
   collectionName(name: string): string {
@@ -65,8 +77,10 @@ export class ProjectionRunner {
     return this.appliedAt.get(projector) ?? BEFORE_FIRST_POSITION;
   }
 
-  stop(): Promise<void> {
-    return this.tail.stop();
+  async stop(): Promise<void> {
+    await this.tail.stop();
+    await this.saving;
+    await this.saveCheckpoints();
   }
 
   private async apply(event: RecordedEvent): Promise<void> {
@@ -75,10 +89,29 @@ export class ProjectionRunner {
       const handler = projector.handlers[event.type];
       if (handler) {
         for (const write of handler(event)) await this.execute(write, event.position);
-        await this.saved.save(projector.name, event.position);
         this.appliedAt.set(projector.name, event.position);
+        this.unsaved.set(projector.name, event.position);
+        this.saving ??= new Promise((resolve) => realSetImmediate(resolve)).then(() => this.saveCheckpoints());
       }
       this.checkpoints.set(projector.name, event.position);
+    }
+  }
+
+  /**
+   * A checkpoint only spares a restart from applying events again, which the documents' positions
+   * make harmless: saving each projector's newest one once per turn, rather than after every
+   * event, loses nothing. A save that fails is tried again with the next one.
+   */
+  private async saveCheckpoints(): Promise<void> {
+    const due = this.unsaved;
+    this.unsaved = new Map();
+    this.saving = null;
+    for (const [name, position] of due) {
+      try {
+        await this.saved.save(name, position);
+      } catch {
+        if (!this.unsaved.has(name)) this.unsaved.set(name, position);
+      }
     }
   }
 
