@@ -118,6 +118,28 @@ export function eventStoreContract(name: string, make: () => Promise<EventStore>
         expect(await store.readStream(streamId)).to.have.length(2);
       });
 
+      it('answers many appends sent at once each with its own revision and position, and a conflict among them fails only its own', async () => {
+        const streams = Array.from({ length: 20 }, newStream);
+        const contested = newStream();
+        await store.append(contested, [event('Opened')], 'no_stream');
+
+        const outcomes = await Promise.allSettled([
+          ...streams.map((streamId) => store.append(streamId, [event('A'), event('B')], 'no_stream')),
+          store.append(contested, [event('Stale')], 5),
+        ]);
+
+        const answered = outcomes.slice(0, streams.length).map((o) => (o as PromiseFulfilledResult<{ revision: number; position: number }>).value);
+        expect(answered.every((result) => result.revision === 1)).to.equal(true);
+        expect(new Set(answered.map((result) => result.position)).size).to.equal(streams.length);
+        expect(outcomes[streams.length].status).to.equal('rejected');
+        for (const [i, streamId] of streams.entries()) {
+          const read = await store.readStream(streamId);
+          expect(read.map((e) => e.type)).to.deep.equal(['A', 'B']);
+          expect(read[1].position).to.equal(answered[i].position);
+        }
+        expect(await store.readStream(contested)).to.have.length(1);
+      });
+
       it("appends with 'any' whether or not the stream exists", async () => {
         const streamId = newStream();
         const first = await store.append(streamId, [event('A')], 'any');
