@@ -184,4 +184,40 @@ describe('HTTP: private options with vehicles', () => {
     expect(over).to.include({ pax: 5, seats: 4 });
     expect(schemas.expectAnswer('createQuote', await quote(start, 4)).vehicles).to.deep.equal([{ name: 'minivan', count: 1, seats: 4 }]);
   });
+
+  it("lets a request of an on_request option take the day's vehicles while it waits, and give them back when withdrawn", async () => {
+    const seller = { key: null, secret: OWNER_KEY };
+    const { id, published, created_at, updated_at, ...definition } = (await server.request('GET', `/v1/products/${TRANSFER}`, seller)).body;
+    const onRequest = {
+      ...definition,
+      options: definition.options.map((o: any) => ({
+        ...o,
+        capacity_mode: 'on_request',
+        vehicles: { seats: 4, per_booking_max: 2, daily_limit: { name: LIMIT, count: 2 } },
+      })),
+    };
+    const put = await server.request('PUT', `/v1/products/${id}`, { ...seller, body: onRequest });
+    expect(put.status, put.text).to.equal(200);
+    const start = await openStart(server, MINIVAN, '2026-12', '21');
+    const request = (at: string, qty: number, email: string) =>
+      server.request('POST', '/v1/public/checkout', {
+        body: { ...selection(at, qty), lead: { name: 'Ana Lima', email, phone: '+351 912 345 678' }, payment_method: 'pay_on_arrival', locale: 'en' },
+      });
+
+    const first = await request(start, 5, 'ana@example.com');
+    expect(first.status, first.text).to.equal(200);
+    expect(first.body).to.include({ status: 'pending' });
+    expect(expectProblem(await request(sameDay(start, '20:00'), 1, 'rui@example.com'), 422, 'VehicleLimitReached')).to.include({
+      remainingVehicles: 0,
+      limitName: LIMIT,
+    });
+
+    const withdrawn = await server.request('POST', `/v1/public/bookings/${first.body.ref}/cancel?token=${first.body.booking_token}`, {
+      body: { reason: 'Found a taxi' },
+    });
+    expect(withdrawn.status, withdrawn.text).to.equal(200);
+    await server.engine.reactors.catchUp();
+    const second = await request(sameDay(start, '20:00'), 5, 'rui@example.com');
+    expect(second.status, second.text).to.equal(200);
+  });
 });
