@@ -28,7 +28,9 @@ function holdVehicles(command: HoldVehicles, state: VehicleDay): VehicleDayEvent
   const { ref, optionId, start, vehicles, expiresAt, book } = command;
   // The same ref and start again is a repeated command: its vehicles are taken already.
   if (state.entries[vehicleEntryKey(ref, start)]) return [];
-  const refused = vehicleLimitRefusal(vehiclesLeft(state.entries, command.limit.count, command.now), vehicles, command.limit.name);
+  // A booking moved to another start of the day gives back the vehicles of the start it leaves right after.
+  const left = vehiclesLeft(state.entries, command.limit.count, command.now, ref);
+  const refused = vehicleLimitRefusal(left, vehicles, command.limit.name);
   if (refused) return refused;
   const held: VehicleDayEvent = { type: 'VehiclesHeld', data: { ref, optionId, start, vehicles, expiresAt } };
   return book ? [held, { type: 'VehiclesBooked', data: { ref, start } }] : [held];

@@ -51,9 +51,14 @@ export function takesVehicles(entry: VehicleEntry, now: Date): boolean {
   return entry.status === 'held' && Date.parse(entry.expiresAt) > now.getTime();
 }
 
-/** Vehicles still free on the day at `now` out of `limit`, never below zero: the one rule, on the write and read side. */
-export function vehiclesLeft(entries: Readonly<Record<string, VehicleEntry>> | undefined, limit: number, now: Date): number {
+/**
+ * Vehicles still free on the day at `now` out of `limit`, never below zero: the one rule, on the write and
+ * read side. `mover`: a booking moving within the day, whose vehicles at the start it leaves are its own to take.
+ */
+export function vehiclesLeft(entries: Readonly<Record<string, VehicleEntry>> | undefined, limit: number, now: Date, mover?: string): number {
   let taken = 0;
-  for (const entry of Object.values(entries ?? {})) if (takesVehicles(entry, now)) taken += entry.vehicles;
+  for (const [key, entry] of Object.entries(entries ?? {})) {
+    if (takesVehicles(entry, now) && (mover === undefined || !key.startsWith(`${mover}@`))) taken += entry.vehicles;
+  }
   return Math.max(0, limit - taken);
 }

@@ -62,10 +62,16 @@ describe('vehicle day decider: vehicles per option per local day (issue 7)', () 
       .thenNothing();
   });
 
-  it('keeps a booking at two starts of one day apart (a move within the day takes before it gives back)', () => {
+  it('keeps a booking at two starts of one day apart: a move within the day takes before it gives back, even from a full day', () => {
     given(vehicleDayDecider, [held('TP-AAAA-AAAA', 1), booked('TP-AAAA-AAAA')])
       .when(hold('TP-AAAA-AAAA', 1, { start: EVENING, book: true }))
       .then([held('TP-AAAA-AAAA', 1, EVENING), booked('TP-AAAA-AAAA', EVENING)]);
+    given(vehicleDayDecider, [held('TP-AAAA-AAAA', 2), booked('TP-AAAA-AAAA'), held('TP-BBBB-BBBB', 1)])
+      .when(hold('TP-AAAA-AAAA', 2, { start: EVENING, book: true }))
+      .then([held('TP-AAAA-AAAA', 2, EVENING), booked('TP-AAAA-AAAA', EVENING)]);
+    given(vehicleDayDecider, [held('TP-AAAA-AAAA', 2), booked('TP-AAAA-AAAA'), held('TP-BBBB-BBBB', 1)])
+      .when(hold('TP-AAAA-AAAA', 3, { start: EVENING, book: true }))
+      .thenRefused('VehicleLimitReached', { remainingVehicles: 2 });
   });
 
   it('frees the vehicles of holds that ran out or were released, never of booked ones', () => {

@@ -122,6 +122,21 @@ describe('HTTP: private options with vehicles', () => {
     expect((await quote(sameDay(start, '20:00'), 5)).status).to.equal(200);
   });
 
+  it('moves a booking within its day on the vehicles it had, even when the day has no other vehicle left', async () => {
+    const start = await openStart(server, MINIVAN, '2026-12', '12');
+    const offered = sameDay(start, '22:00');
+    const moved = await book(start, 5);
+    const called = await server.request('POST', `/v1/options/${MINIVAN}/departures/${start}/call-off`, {
+      key: null,
+      secret: OWNER_KEY,
+      body: { reason: 'vehicle_unavailable', offered_start: offered },
+    });
+    expect(called.status, called.text).to.equal(201);
+    expect(called.body.bookings).to.deep.equal([{ ref: moved.ref, outcome: 'moved', start: offered }]);
+    await server.engine.reactors.catchUp();
+    expect(schemas.expectProblem(await quote(sameDay(start, '20:00'), 1), 422, 'VehicleLimitReached')).to.include({ remainingVehicles: 0 });
+  });
+
   it('moves the stocked extras of a booking with it: the offered start has that much less left', async () => {
     const sail = demoId('demo:option:lisbon-sunset-sailing:standard');
     const wine = demoId('demo:extra:lisbon-sunset-sailing:sparkling');
