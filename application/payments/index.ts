@@ -2,6 +2,7 @@ import type { Proof } from '../manage-booking';
 import type { StorefrontContext } from '../platform/context';
 import { defineFeature } from '../platform/feature';
 import { confirmWhenPaidReactor } from './reactors/confirm-when-paid';
+import { dueFollowsMoveReactor } from './reactors/due-follows-move';
 import { submitReceipt, receiptFile } from './receipt';
 import { type RecordPaymentBody, type SellerCall, recordPayment, sellerPayment } from './record';
 
@@ -11,11 +12,11 @@ export type { RecordPaymentBody } from './record';
 /**
  * Money of a booking after checkout (issue 8): the traveller's proof of payment (a receipt file,
  * kept through the blob port), the payments the seller records, and the booking confirmed once
- * what it waited for came in.
+ * what it waited for came in; the money's due date follows a booking the seller moved.
  */
 export const paymentsFeature = defineFeature({
   name: 'payments',
-  reactors: [confirmWhenPaidReactor],
+  reactors: [confirmWhenPaidReactor, dueFollowsMoveReactor],
   create(platform) {
     return {
       submitReceipt: (ctx: StorefrontContext, ref: string, proof: Proof, bytes: Buffer) => submitReceipt(platform, ctx, ref, proof, bytes),

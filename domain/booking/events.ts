@@ -76,8 +76,14 @@ export type BookingRejected = Event<'BookingRejected', { ref: string; reason: st
 export type BookingAccepted = Event<'BookingAccepted', { ref: string; dueAt: string; at: string }>;
 /** A pending booking whose `pending_expires_at` passed with no answer or no money; its places return to sale. */
 export type BookingLapsed = Event<'BookingLapsed', { ref: string; at: string }>;
-/** The seller called off the booking's start and moved it to `to` (places taken there); refund-instead is offered until `to`. */
-export type BookingMoved = Event<'BookingMoved', { ref: string; callId: string; from: string; to: string; reason: string; note: string | null; at: string }>;
+/**
+ * The seller called off the booking's start and moved it to `to` (places taken there); refund-instead is offered until `to`.
+ * `pendingExpiresAt`: a pending booking's new time to be answered or paid, from the new start; absent when it did not change.
+ */
+export type BookingMoved = Event<
+  'BookingMoved',
+  { ref: string; callId: string; from: string; to: string; reason: string; note: string | null; at: string; pendingExpiresAt?: string }
+>;
 /** Staff messaged every traveller of the booking's start; one event per booking. */
 export type BookingMessaged = Event<'BookingMessaged', { ref: string; messageId: string; message: string; at: string }>;
 /** A checkout that stopped after its places were booked and never placed the booking: none will be placed under this ref. */
@@ -174,8 +180,8 @@ export function evolveBooking(state: Booking, event: BookingEvent): Booking {
     case 'BookingLapsed':
       return { ...state, status: 'lapsed', pendingExpiresAt: null };
     case 'BookingMoved': {
-      const { callId, from, to, reason, note, at } = event.data;
-      return { ...state, start: to, move: { callId, from, to, reason, note, at } };
+      const { callId, from, to, reason, note, at, pendingExpiresAt } = event.data;
+      return { ...state, start: to, move: { callId, from, to, reason, note, at }, pendingExpiresAt: pendingExpiresAt ?? state.pendingExpiresAt };
     }
     case 'BookingMessaged':
       return state;

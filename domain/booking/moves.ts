@@ -2,9 +2,22 @@ import { startInstant } from '../calendar/schedule';
 import { money, type Money } from '../shared/money';
 import { Refusal, conflict, isRefusal, notFound } from '../shared/refusal';
 import type { Booking, BookingEvent } from './events';
+import { needsSeller } from './seller-decisions';
 
-/** The seller called off the booking's start `from` and moved it to `to`, where its places are taken already. */
-export type MoveBooking = { type: 'MoveBooking'; callId: string; from: string; to: string; reason: string; note: string | null; now: Date };
+/**
+ * The seller called off the booking's start `from` and moved it to `to`, where its places are taken already.
+ * `pendingHours`: how long a request waits for the seller's answer (the setting checkout uses).
+ */
+export type MoveBooking = {
+  type: 'MoveBooking';
+  callId: string;
+  from: string;
+  to: string;
+  reason: string;
+  note: string | null;
+  pendingHours: number;
+  now: Date;
+};
 /** Staff wrote to the travellers of the booking's start. */
 export type MessageBooking = { type: 'MessageBooking'; messageId: string; message: string; now: Date };
 /** The traveller of a moved booking takes the refund offered instead; `paid` is what came in and was not refunded yet. */
@@ -57,6 +70,23 @@ export function refundInsteadOffer(state: Booking, paid: number, now: Date): Ref
   };
 }
 
+/**
+ * Until when a pending booking moved to `to` waits, as checkout sets it for a start (spec part 3):
+ * money still to come (a transfer or link, asked for) is due as long before the new start as it was
+ * before the old one; a request the seller has yet to answer waits `pendingHours` from when it was
+ * made, never past the new start. Null when the booking had no such time.
+ */
+export function movedPendingExpiry(state: Placed, to: string, pendingHours: number): string | null {
+  if (state.pendingExpiresAt === null) return null;
+  const { timezone, placedAt } = state.placed;
+  const newStart = startInstant(to, timezone).toMillis();
+  if (needsSeller(state) && !state.accepted) {
+    return new Date(Math.min(Date.parse(placedAt) + pendingHours * 3_600_000, newStart)).toISOString();
+  }
+  const shift = newStart - startInstant(state.start, timezone).toMillis();
+  return new Date(Date.parse(state.pendingExpiresAt) + shift).toISOString();
+}
+
 function moveBooking(command: MoveBooking, state: Placed): BookingEvent[] | Refusal {
   if (state.move?.callId === command.callId) return [];
   if (!standing(state)) return notStanding(state);
@@ -64,7 +94,10 @@ function moveBooking(command: MoveBooking, state: Placed): BookingEvent[] | Refu
     return conflict('booking_not_at_start', `the booking is for ${state.start}, not ${command.from}`, { ref: state.placed.ref, start: state.start });
   }
   const { callId, from, to, reason, note } = command;
-  return [{ type: 'BookingMoved', data: { ref: state.placed.ref, callId, from, to, reason, note, at: command.now.toISOString() } }];
+  // A pending booking's time to answer or to pay follows it to the new start.
+  const pending = state.status === 'pending' ? movedPendingExpiry(state, to, command.pendingHours) : null;
+  const data = { ref: state.placed.ref, callId, from, to, reason, note, at: command.now.toISOString() };
+  return [{ type: 'BookingMoved', data: pending === null ? data : { ...data, pendingExpiresAt: pending } }];
 }
 
 function messageBooking(command: MessageBooking, state: Placed): BookingEvent[] | Refusal {

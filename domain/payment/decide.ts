@@ -22,7 +22,10 @@ export type CancelUnpaid = { type: 'CancelUnpaid'; ref: string; now: Date };
 /** The seller accepted a request: the money is now due by `dueAt`. Repeating it changes nothing. */
 export type RequestPayment = { type: 'RequestPayment'; ref: string; dueAt: string; now: Date };
 
-export type PaymentCommand = ArrangePayment | RefundPayment | CancelUnpaid | RequestPayment | SubmitProof | RecordPayment;
+/** The booking was moved to another start: money already asked for is now due by `dueAt`. Repeating it changes nothing. */
+export type MovePaymentDue = { type: 'MovePaymentDue'; ref: string; dueAt: string; now: Date };
+
+export type PaymentCommand = ArrangePayment | RefundPayment | CancelUnpaid | RequestPayment | MovePaymentDue | SubmitProof | RecordPayment;
 
 /**
  * How a booking is paid. A site with no way to pay set up takes no money through us: the payment
@@ -75,6 +78,14 @@ function requestPayment(command: RequestPayment, state: Payment): PaymentEvent[]
   return [{ type: 'PaymentRequested', data: { ref: command.ref, dueAt: command.dueAt, at: command.now.toISOString() } }];
 }
 
+/** Statuses of money asked for and still to come in: only then has a due date anything to say. */
+const STILL_DUE: readonly PaymentStatus[] = ['unpaid', 'part_paid', 'proof_submitted'];
+
+function movePaymentDue(command: MovePaymentDue, state: Payment): PaymentEvent[] {
+  if (state.status === 'none' || state.dueAt === null || state.dueAt === command.dueAt || !STILL_DUE.includes(state.status)) return [];
+  return [{ type: 'PaymentDueMoved', data: { ref: command.ref, dueAt: command.dueAt, at: command.now.toISOString() } }];
+}
+
 export function decidePayment(command: PaymentCommand, state: Payment): PaymentEvent[] | Refusal {
   switch (command.type) {
     case 'ArrangePayment':
@@ -85,6 +96,8 @@ export function decidePayment(command: PaymentCommand, state: Payment): PaymentE
       return cancelUnpaid(command, state);
     case 'RequestPayment':
       return requestPayment(command, state);
+    case 'MovePaymentDue':
+      return movePaymentDue(command, state);
     case 'SubmitProof':
       return submitProof(command, state);
     case 'RecordPayment':

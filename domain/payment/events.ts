@@ -50,6 +50,8 @@ export type PaymentCancelled = Event<'PaymentCancelled', { ref: string; at: stri
 
 /** The seller accepted a request paid by transfer or link: the money is now due by `dueAt`. */
 export type PaymentRequested = Event<'PaymentRequested', { ref: string; dueAt: string; at: string }>;
+/** The booking waiting for this money was moved to another start: the money is now due by `dueAt`, as long before the new start. */
+export type PaymentDueMoved = Event<'PaymentDueMoved', { ref: string; dueAt: string; at: string }>;
 /** The traveller uploaded a proof of payment (a transfer receipt) for the seller to check. */
 export type PaymentProofSubmitted = Event<'PaymentProofSubmitted', { ref: string; receiptId: string; contentType: string; size: number; at: string }>;
 /**
@@ -62,7 +64,7 @@ export type PaymentReceived = Event<
   { ref: string; paymentId: string; amount: Money; paid: Money; status: PaymentStatus; reference: string | null; at: string; onArrival?: Money | null }
 >;
 
-export type PaymentEvent = PaymentArranged | PaymentRefunded | PaymentCancelled | PaymentRequested | PaymentProofSubmitted | PaymentReceived;
+export type PaymentEvent = PaymentArranged | PaymentRefunded | PaymentCancelled | PaymentRequested | PaymentDueMoved | PaymentProofSubmitted | PaymentReceived;
 
 export type Payment =
   | { status: 'none' }
@@ -115,6 +117,7 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
       if (state.status === 'none') return state;
       return { ...state, status: 'cancelled', onArrival: null, dueAt: null };
     case 'PaymentRequested':
+    case 'PaymentDueMoved':
       if (state.status === 'none') return state;
       return { ...state, dueAt: event.data.dueAt };
     case 'PaymentProofSubmitted': {

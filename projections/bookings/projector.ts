@@ -64,12 +64,15 @@ const handlers: HandlersOf<BookingsEvent, RecordedEvent, Write[]> = {
   BookingMoved: (e) => [
     setBooking(e.data.ref, {
       start: e.data.to,
+      // A pending booking's time to be answered or paid follows it to the new start (the lapse sweep reads it).
+      ...(e.data.pendingExpiresAt ? { pending_expires_at: e.data.pendingExpiresAt } : {}),
       move: { call_id: e.data.callId, from: e.data.from, to: e.data.to, reason: e.data.reason, note: e.data.note, at: e.data.at },
     }),
   ],
   PaymentArranged: (e) => [setBooking(e.data.ref, { payment: paymentRecord({ ...e.data, refunded: { amount: 0, currency: e.data.paid.currency } }) })],
   PaymentCancelled: (e) => [setBooking(e.data.ref, { 'payment.status': 'cancelled', 'payment.on_arrival': null, 'payment.due_at': null })],
   PaymentRequested: (e) => [setBooking(e.data.ref, { 'payment.due_at': e.data.dueAt })],
+  PaymentDueMoved: (e) => [setBooking(e.data.ref, { 'payment.due_at': e.data.dueAt })],
   PaymentRefunded: (e) => [setBooking(e.data.ref, { 'payment.refunded': e.data.refunded, 'payment.status': e.data.status })],
   TravellerDetailsSaved: (e) => [
     { collection: BOOKINGS, updateOne: { filter: { _id: e.data.ref }, update: { $set: { [`details_given.${e.data.position}`]: true } } } },

@@ -39,6 +39,7 @@ describe('booking decider: call-offs, messages and refund-instead', () => {
       to: TO,
       reason: 'weather',
       note: 'Storm warning',
+      pendingHours: 48,
       now: at('2026-06-01T09:00:00.000Z'),
     };
 
@@ -47,6 +48,32 @@ describe('booking decider: call-offs, messages and refund-instead', () => {
       given(bookingDecider, [placedEvent, pending]).when(move).then([moved]);
       const state = fold(bookingDecider, [placedEvent, confirmed, moved]);
       expect(state.status !== 'none' && state.start).to.equal(TO);
+    });
+
+    it("moves a pending booking's time to pay with it: due as long before the new start as before the old", () => {
+      const byTransfer = { ...placedEvent, data: { ...placed, paymentMethod: 'bank_transfer' as const } } as BookingEvent;
+      // Due 72 hours before 09:00 in Lisbon (08:00 UTC) on June 10, then on June 17.
+      const waiting: BookingEvent = { type: 'BookingPending', data: { ref: REF, expiresAt: '2026-06-07T08:00:00.000Z', at: '2026-05-01T10:00:00.000Z' } };
+      const [event] = given(bookingDecider, [byTransfer, waiting])
+        .when(move)
+        .then([{ ...moved, data: { ...(moved.data as object), pendingExpiresAt: '2026-06-14T08:00:00.000Z' } } as BookingEvent]);
+      const state = fold(bookingDecider, [byTransfer, waiting, event!]);
+      expect(state.status !== 'none' && state.pendingExpiresAt).to.equal('2026-06-14T08:00:00.000Z');
+    });
+
+    it('gives a request the seller has yet to answer its hours from when it was made, never past the new start', () => {
+      const manual = { ...placed, quote: { ...placed.quote, confirmation: 'manual' as const }, placedAt: '2026-06-08T10:00:00.000Z' };
+      const asked: BookingEvent = { type: 'BookingPlaced', data: manual };
+      // Made two days before the old start: it lapsed at that start (08:00 UTC on June 10).
+      const waiting: BookingEvent = { type: 'BookingPending', data: { ref: REF, expiresAt: '2026-06-10T08:00:00.000Z', at: manual.placedAt } };
+      given(bookingDecider, [asked, waiting])
+        .when({ ...move, now: at('2026-06-09T09:00:00.000Z') })
+        .then([
+          {
+            ...moved,
+            data: { ...(moved.data as object), at: '2026-06-09T09:00:00.000Z', pendingExpiresAt: '2026-06-10T10:00:00.000Z' },
+          } as BookingEvent,
+        ]);
     });
 
     it('is done once: the same call again appends nothing', () => {

@@ -79,6 +79,32 @@ describe('payment decider', () => {
     });
   });
 
+  describe('MovePaymentDue', () => {
+    const dueAt = '2026-05-08T10:00:00.000Z';
+    const later = '2026-05-15T10:00:00.000Z';
+    const asked = arranged({ method: 'bank_transfer', status: 'unpaid', dueAt, paid: eur(0) });
+    const move = { type: 'MovePaymentDue' as const, ref: REF, dueAt: later, now: NOW };
+
+    it('moves the due date of money asked for and still to come; the same date again changes nothing', () => {
+      const dueMoved: PaymentEvent = { type: 'PaymentDueMoved', data: { ref: REF, dueAt: later, at: NOW.toISOString() } };
+      given(paymentDecider, [asked]).when(move).then([dueMoved]);
+      expect(fold(paymentDecider, [asked, dueMoved])).to.deep.include({ dueAt: later });
+      given(paymentDecider, [asked, dueMoved]).when(move).thenNothing();
+    });
+
+    it('leaves alone money not asked for yet (a request to be accepted), paid on arrival, or paid already', () => {
+      given(paymentDecider, [arranged({ method: 'payment_link', status: 'unpaid', dueAt: null, paid: eur(0) })])
+        .when(move)
+        .thenNothing();
+      given(paymentDecider, [arranged({ method: 'pay_on_arrival', status: 'pay_on_arrival', onArrival: eur(9137), paid: eur(0) })])
+        .when(move)
+        .thenNothing();
+      given(paymentDecider, [arranged({ method: 'bank_transfer', status: 'paid', dueAt })])
+        .when(move)
+        .thenNothing();
+    });
+  });
+
   describe('CancelUnpaid', () => {
     it('owes nothing more once a booking paid on arrival is cancelled', () => {
       given(paymentDecider, [arranged({ method: 'pay_on_arrival', status: 'pay_on_arrival', onArrival: eur(9137), paid: eur(0) })])

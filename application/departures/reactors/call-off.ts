@@ -95,7 +95,7 @@ async function settleBooking(platform: Platform, cause: CallOffEvent, ref: strin
       const moved = await platform.commands.handle(
         bookingStream(ref),
         bookingDecider,
-        { type: 'MoveBooking', callId, from: start, to: offeredStart, reason, note, now },
+        { type: 'MoveBooking', callId, from: start, to: offeredStart, reason, note, pendingHours: platform.settings.pendingHours, now },
         step(cause, `${ref}:move`, now, placed.storefrontId),
       );
       if (!isRefusal(moved)) {
