@@ -71,7 +71,6 @@ export class SqliteEventStore implements EventStore {
   private readonly selectStream: Database.Statement<[string, number], EventRow>;
   private readonly selectAfter: Database.Statement<[number, number], EventRow>;
   private readonly selectHead: Database.Statement<[], { position: number | null }>;
-  private readonly appendOne: (streamId: string, events: EventData[], expected: ExpectedRevision) => { result: AppendResult; rows: EventRow[] };
   private readonly commitBatch: (batch: PendingAppend[]) => void;
   private readonly subscriptions = new Set<SqliteSubscription>();
 
@@ -106,14 +105,15 @@ export class SqliteEventStore implements EventStore {
     this.selectAfter = this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
     this.selectHead = this.db.prepare('SELECT MAX(position) AS position FROM events');
 
-    // Called inside the batch's transaction, each append is a savepoint: one that fails (a wrong
-    // expected revision) leaves no rows and does not undo the others.
-    this.appendOne = this.db.transaction((streamId: string, events: EventData[], expected: ExpectedRevision) => this.appendRows(streamId, events, expected));
+    // Each append checks its expected revision and ids before it inserts anything, so one that
+    // fails (a wrong expected revision) leaves no rows and the others of the batch stand; any
+    // other failure aborts the whole transaction, and every append of the batch with it.
     const batch = this.db.transaction((appends: PendingAppend[]) => {
       for (const append of appends) {
         try {
-          append.outcome = this.appendOne(append.streamId, append.events, append.expected);
+          append.outcome = this.appendRows(append.streamId, append.events, append.expected);
         } catch (error) {
+          if (!(error instanceof WrongExpectedRevision)) throw error;
           append.outcome = { error };
         }
       }
@@ -129,6 +129,9 @@ export class SqliteEventStore implements EventStore {
    * answered only once that transaction has committed, so an answered append is on disk.
    */
   append(streamId: string, events: EventData[], expected: ExpectedRevision): Promise<AppendResult> {
+    const ids = events.flatMap((event) => (event.id === undefined ? [] : [event.id]));
+    // Caught here, where it fails only this append, rather than by the insert, which fails the batch.
+    if (new Set(ids).size !== ids.length) return Promise.reject(new Error(`two events of one append to ${streamId} share an id`));
     return new Promise((resolve, reject) => {
       if (this.pending.length === 0) realSetImmediate(() => this.commitPending());
       this.pending.push({ streamId, events, expected, resolve, reject });
