@@ -5,6 +5,7 @@ import { pricedOn } from '../../domain/pricing/tables';
 import { Refusal, invalidInput, notFound } from '../../domain/shared/refusal';
 import type { StorefrontDoc } from '../platform/context';
 import type { SellingPlatform } from './deps';
+import { visibleOption } from './options';
 
 /** A start the seller called off is closed, whatever places it has left; a day with only such starts is closed. */
 function withoutCalledOff(day: CalendarDay, calledOff: ReadonlySet<string>): CalendarDay {
@@ -30,7 +31,7 @@ export async function calendar(
   if (month !== undefined && !isRealMonth(month)) {
     return invalidInput([{ reason: 'invalid_value', field: 'month', detail: 'month must be a real month YYYY-MM, e.g. 2026-12' }]);
   }
-  const found = await deps.catalog.visibleOption(storefront, optionId);
+  const found = await visibleOption(deps.catalog, storefront, optionId);
   if (!found) return notFound('option');
   const { product, option } = found;
   const now = deps.clock.now();

@@ -7,6 +7,7 @@ import { Refusal, invalidInput, isRefusal, notFound, refuse } from '../../domain
 import type { StorefrontContext } from '../platform/context';
 import { calendar } from './calendar';
 import type { SellingPlatform } from './deps';
+import { visibleOption } from './options';
 import { type PricingAt, type PricingDeps, type Priced, priceSelection, pricingAt } from './pricing';
 
 export interface GroupPricesQuery {
@@ -96,7 +97,7 @@ export async function groupPrices(
   if (query.up_to !== undefined && (!Number.isInteger(query.up_to) || query.up_to < 1 || query.up_to > MAX_UP_TO)) {
     return invalidInput([{ reason: 'invalid_value', field: 'up_to', detail: `up_to is a whole number from 1 to ${MAX_UP_TO}` }]);
   }
-  const found = await deps.catalog.visibleOption(ctx.storefront, optionId);
+  const found = await visibleOption(deps.catalog, ctx.storefront, optionId);
   if (!found) return notFound('option');
   const { option } = found;
   if (option.ask_for_price) return refuse('PriceNotAvailable', 'this option asks the seller for a price', { unitId: null, reason: 'ask_for_price' });

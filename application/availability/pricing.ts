@@ -10,6 +10,7 @@ import { Refusal, isRefusal, notFound, refuse } from '../../domain/shared/refusa
 import type { ProductDoc } from '../../projections/catalog/queries';
 import type { StorefrontContext } from '../platform/context';
 import type { SellingPlatform } from './deps';
+import { visibleOption } from './options';
 import { selectionOf, type SelectionBody } from './selection';
 
 export interface Priced {
@@ -48,7 +49,7 @@ export async function pricingAt(
   now: Date,
   purpose: 'quote' | 'hold' | 'request',
 ): Promise<PricingAt | Refusal> {
-  const found = await deps.catalog.visibleOption(ctx.storefront, asked.option_id);
+  const found = await visibleOption(deps.catalog, ctx.storefront, asked.option_id);
   if (!found) return notFound('option');
   const { product, option } = found;
   const priced = pricingCurrency(asked.currency, ctx.storefront, (currency) => deps.fx.rate(currency));
@@ -130,7 +131,7 @@ export async function paymentMethods(
   optionId: string,
   start: string,
 ): Promise<{ kind: string; deadline_hours: number | null; currencies: string[] }[] | Refusal> {
-  const found = await deps.catalog.visibleOption(ctx.storefront, optionId);
+  const found = await visibleOption(deps.catalog, ctx.storefront, optionId);
   if (!found) return notFound('option');
   const timezone = found.product.definition.timezone;
   const now = deps.clock.now();

@@ -1,8 +1,9 @@
 import type { CancellationPolicy, OptionDefinition, PriceSpecial, PriceTier, ProductDefinition, UnitDefinition } from '../catalog/definitions';
-import { Money, Rounding, money, usdConverter } from '../shared/money';
+import { Money, Rounding, money } from '../shared/money';
 import { policyPreset } from '../policy/refund';
 import { InputProblem, Refusal, invalidInput, refuse } from '../shared/refusal';
 import { discounted, specialAt, tiersOn } from './tables';
+import { keptUsdConverter } from './converter';
 import { resolvePickup } from '../pickup';
 import { vehicleCapacityRefusal, vehicleLimitRefusal, vehiclesNeeded } from '../vehicle-day/rules';
 
@@ -329,7 +330,7 @@ export function priceQuote(request: PriceRequest): Quote | Refusal {
   const unitsRefusal = checkUnits(option, selection);
   if (unitsRefusal) return unitsRefusal;
 
-  const convert = usdConverter(fx, rounding);
+  const convert = keptUsdConverter(fx, rounding);
   const seats = seatsOf(option, selection);
   const vehicles = vehiclesOf(request, seats);
   if ('refused' in vehicles) return vehicles;
