@@ -17,9 +17,12 @@ export function countedVehicles(option: OptionDefinition): (VehicleRule & { dail
   return rule?.daily_limit ? { ...rule, daily_limit: rule.daily_limit } : null;
 }
 
-/** A step of its own: the vehicle day's events must not take the ids of the departure's under the same command id. */
-const step = (metadata: EventMetadata, name: string): EventMetadata =>
-  metadata.commandId ? { ...metadata, commandId: `${metadata.commandId}:vehicles-${name}` } : metadata;
+/**
+ * The vehicle day's commands are repeated safely by their decider alone (a live entry is not taken twice,
+ * a released one not released twice), so their events take no ids from the request's command id: a hold
+ * repeated under the same Idempotency-Key after its vehicles went back must take them again, not replay.
+ */
+const ownIds = ({ commandId: _commandId, ...metadata }: EventMetadata): EventMetadata => metadata;
 
 /**
  * Holds places at a start, and first the vehicles they need on its day when the option counts them:
@@ -37,12 +40,12 @@ export async function holdPlaces(deps: Deps, option: OptionDefinition, command: 
     day,
     vehicleDayDecider,
     { type: 'HoldVehicles', ref, optionId, start, vehicles, limit: rule.daily_limit, expiresAt, book, now },
-    step(metadata, 'hold'),
+    ownIds(metadata),
   );
   if (isRefusal(taken)) return taken;
   const held = await holdAtDeparture(deps, { ...command, vehicles }, metadata);
   if (isRefusal(held)) {
-    await deps.commands.handle(day, vehicleDayDecider, { type: 'ReleaseVehicles', ref, start, why: 'abandoned', now }, step(metadata, 'back'));
+    await deps.commands.handle(day, vehicleDayDecider, { type: 'ReleaseVehicles', ref, start, why: 'abandoned', now }, ownIds(metadata));
   }
   return held;
 }
@@ -51,12 +54,7 @@ export async function holdPlaces(deps: Deps, option: OptionDefinition, command: 
 export async function bookPlaces(deps: Deps, option: OptionDefinition, start: string, command: BookPlaces, metadata: EventMetadata): Promise<Departed> {
   if (countedVehicles(option)) {
     const day = vehicleDayStream(option.id, start);
-    const booked = await deps.commands.handle(
-      day,
-      vehicleDayDecider,
-      { type: 'BookVehicles', ref: command.ref, start, now: command.now },
-      step(metadata, 'book'),
-    );
+    const booked = await deps.commands.handle(day, vehicleDayDecider, { type: 'BookVehicles', ref: command.ref, start, now: command.now }, ownIds(metadata));
     if (isRefusal(booked)) return booked;
   }
   return deps.commands.handle(departureStream(option.id, start), departureDecider, command, metadata);

@@ -26,8 +26,10 @@ export type VehicleDayCommand = HoldVehicles | BookVehicles | ReleaseVehicles;
 
 function holdVehicles(command: HoldVehicles, state: VehicleDay): VehicleDayEvent[] | Refusal {
   const { ref, optionId, start, vehicles, expiresAt, book } = command;
-  // The same ref and start again is a repeated command: its vehicles are taken already.
-  if (state.entries[vehicleEntryKey(ref, start)]) return [];
+  // The same ref and start again while its vehicles are taken is a repeated command; once they are given back
+  // (a hold that ran out, a departure that refused it) they are taken again, as anew.
+  const entry = state.entries[vehicleEntryKey(ref, start)];
+  if (entry && takesVehicles(entry, command.now)) return [];
   // A booking moved to another start of the day gives back the vehicles of the start it leaves right after.
   const left = vehiclesLeft(state.entries, command.limit.count, command.now, ref);
   const refused = vehicleLimitRefusal(left, vehicles, command.limit.name);

@@ -62,6 +62,16 @@ describe('vehicle day decider: vehicles per option per local day (issue 7)', () 
       .thenNothing();
   });
 
+  it('takes the vehicles of a ref again once they went back (a hold repeated after its departure refused it, or after it ran out)', () => {
+    const back: VehicleDayEvent = { type: 'VehiclesReleased', data: { ref: 'TP-AAAA-AAAA', start: MORNING, why: 'abandoned' } };
+    given(vehicleDayDecider, [held('TP-AAAA-AAAA', 2), back])
+      .when(hold('TP-AAAA-AAAA', 2))
+      .then([held('TP-AAAA-AAAA', 2)]);
+    given(vehicleDayDecider, [held('TP-AAAA-AAAA', 2, MORNING, '2026-05-01T09:00:00.000Z'), held('TP-BBBB-BBBB', 2)])
+      .when(hold('TP-AAAA-AAAA', 2))
+      .thenRefused('VehicleLimitReached', { remainingVehicles: 1 });
+  });
+
   it('keeps a booking at two starts of one day apart: a move within the day takes before it gives back, even from a full day', () => {
     given(vehicleDayDecider, [held('TP-AAAA-AAAA', 1), booked('TP-AAAA-AAAA')])
       .when(hold('TP-AAAA-AAAA', 1, { start: EVENING, book: true }))
