@@ -8,6 +8,8 @@ declare module 'autocannon' {
     body?: string;
     /** Called before every send of this request; what it returns is sent. */
     setupRequest?: (request: CannonRequest, context: Record<string, unknown>) => CannonRequest;
+    /** Called with every answer to this request: its status and body. */
+    onResponse?: (status: number, body: string) => void;
   }
   export interface CannonOptions {
     url: string;

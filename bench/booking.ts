@@ -7,10 +7,11 @@
  * - holds on ONE contended start of the demo catalog (its capacity raised through the seller
  *   interface so it never sells out), measured as that start's departure stream grows to about
  *   100, 1,000 and 10,000 events: a stream read whole on every command would slow down with it.
+ *   Each run's holds are released after it, so every length is measured over the same live holds.
  *   The stream is grown as a busy start's grows: by holds that ran out and were released (the
  *   expiry job's work), placed through the departure's own commands to save minutes of HTTP.
  *
- *   BENCH_CHECKOUTS (3,000): checkouts measured; BENCH_CONTENDED (500): holds measured per stream length;
+ *   BENCH_CHECKOUTS (3,000): checkouts measured; BENCH_CONTENDED (1,500): holds measured per stream length;
  *   BENCH_STREAM_LENGTHS (100,1000,10000): the stream lengths.
  */
 import autocannon, { type CannonOptions, type CannonResult } from 'autocannon';
@@ -34,7 +35,7 @@ export const HOLD_GOAL = 0.2;
 export const HOLD_P99_MS = 50;
 
 const CHECKOUTS = Math.round(positiveEnv('BENCH_CHECKOUTS', 3000));
-const CONTENDED = Math.round(positiveEnv('BENCH_CONTENDED', 500));
+const CONTENDED = Math.round(positiveEnv('BENCH_CONTENDED', 1500));
 /** Days ahead the uncontended starts are taken from: past every cutoff, within every calendar. */
 const FIRST_DAY = 5;
 const LAST_DAY = 60;
@@ -185,6 +186,21 @@ async function growWithLapsedHolds(engine: Engine, contended: Contended, holds: 
   }
 }
 
+/** Releases holds of the contended start once their time is up, as the expiry job does. */
+async function releaseHolds(engine: Engine, contended: Contended, refs: string[]): Promise<void> {
+  const metadata = { correlationId: 'bench', at: new Date().toISOString() };
+  const after = new Date(Date.now() + 16 * 60_000);
+  for (const ref of refs) {
+    const released = await engine.platform.commands.handle(
+      contended.stream,
+      departureDecider,
+      { type: 'ReleasePlaces', ref, why: 'expired', now: after },
+      metadata,
+    );
+    if (isRefusal(released)) throw new Error(`releasing ${ref}: ${released.code} ${released.detail}`);
+  }
+}
+
 /** A limited, instant trip of the demo's direct storefront with one adult unit, its capacity raised so that one start never sells out. */
 async function contendedStart(base: string): Promise<Contended> {
   const direct = { 'Tp-Publishable-Key': DIRECT_KEY };
@@ -282,7 +298,23 @@ export async function benchBookings(setup: BookingBenchSetup): Promise<BookingBe
   // One contended start, measured as its stream grows.
   const contended = await contendedStart(base);
   const direct = { 'Tp-Publishable-Key': DIRECT_KEY, 'Content-Type': 'application/json' };
-  const oneStart = { url: `${base}/v1/public/holds`, method: 'POST' as const, headers: direct, body: contended.body };
+  // The refs each run held, released after it as the expiry job would release them: every length
+  // is measured over the same few live holds, as on a real start, where holds come and go.
+  let heldByRun: string[] = [];
+  const oneStart = {
+    url: base,
+    requests: [
+      {
+        method: 'POST' as const,
+        path: '/v1/public/holds',
+        headers: direct,
+        body: contended.body,
+        onResponse: (status: number, body: string) => {
+          if (status === 201) heldByRun.push((JSON.parse(body) as { ref: string }).ref);
+        },
+      },
+    ],
+  };
   const lengths: { name: string; from: number; to: number }[] = [];
   let lapsed = 0;
   for (const length of STREAM_LENGTHS) {
@@ -294,6 +326,8 @@ export async function benchBookings(setup: BookingBenchSetup): Promise<BookingBe
     const from = (await engine.events.readStream(contended.stream)).length;
     const name = `POST holds (one start, ~${length.toLocaleString('en-US')} events)`;
     runs.push({ name, result: await profiled(name, () => cannon({ ...oneStart, amount: CONTENDED }, connections)) });
+    await releaseHolds(engine, contended, heldByRun);
+    heldByRun = [];
     const to = (await engine.events.readStream(contended.stream)).length;
     lengths.push({ name, from, to });
     log(`  ${name}: ${runs[runs.length - 1].result.requests.average.toFixed(0)} req/s, stream ${from} -> ${to} events`);
