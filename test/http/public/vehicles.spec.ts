@@ -165,6 +165,31 @@ describe('HTTP: private options with vehicles', () => {
     expect(short.detail).to.contain('only 1');
   });
 
+  it("books a seller's offer with the vehicles it needs, taken from the day", async () => {
+    const start = await openStart(server, MINIVAN, '2026-12', '26');
+    const lead = { name: 'Ana Lima', email: 'offer@example.com', phone: '+351 912 345 678' };
+    const enquiry = await server.request('POST', '/v1/public/enquiries', {
+      body: { kind: 'product', product_id: TRANSFER, name: lead.name, email: lead.email, message: 'Five of us with surf boards', locale: 'en' },
+    });
+    expect(enquiry.status, enquiry.text).to.equal(202);
+    const made = await server.request('POST', `/v1/enquiries/${enquiry.body.id}/offers`, {
+      key: null,
+      secret: OWNER_KEY,
+      body: { option_id: MINIVAN, start, units: [{ unit_id: adult, qty: 5 }], valid_until: '2026-11-29T18:00:00.000Z' },
+    });
+    expect(made.status, made.text).to.equal(201);
+    await server.engine.reactors.catchUp();
+    const mail = server.mails.filter((m) => m.to === lead.email).pop();
+    const link = mail && /\/offers\/([0-9a-f-]+)\?token=(\S+)/.exec(mail.text);
+    if (!link) throw new Error('no offer link mailed');
+    const booked = await server.request('POST', '/v1/public/checkout', {
+      body: { offer_id: link[1], offer_token: link[2], lead, payment_method: 'pay_on_arrival', locale: 'en' },
+    });
+    expect(booked.status, booked.text).to.equal(200);
+    expect(booked.body.quote.vehicles).to.deep.equal([{ name: 'minivan', count: 2, seats: 4 }]);
+    expect(expectProblem(await hold(sameDay(start, '20:00'), 1), 422, 'VehicleLimitReached')).to.include({ remainingVehicles: 0, limitName: LIMIT });
+  });
+
   it('takes the vehicle rule from the seller, refuses a bad one with its field, and quotes VehicleCapacityExceeded past it', async () => {
     const seller = { key: null, secret: OWNER_KEY };
     const { id, published, created_at, updated_at, ...definition } = (await server.request('GET', `/v1/products/${TRANSFER}`, seller)).body;
