@@ -16,6 +16,7 @@ import { secretHash } from '../platform/secrets';
 import { bookingDocOf, bookingView } from './view';
 import { claim, earlierClaim, tokensAnsweredAgain } from './idempotency';
 import { type BookingTokens, sealTokens } from './sealed-tokens';
+import { sealCheckoutTravellers } from './sealed-travellers';
 import { metadataFor } from './metadata';
 import { type PricingDeps, type Priced, price } from '../availability';
 import { cleanAttribution } from './request';
@@ -310,7 +311,11 @@ async function placeBooking(
     specialRequests: body.special_requests ?? null,
     ...pickupDetailsOf(body.pickup_details),
     attribution: cleanAttribution(body.attribution) ?? sold.attribution,
-    travellers: checkoutFields(option.traveller_details).length > 0 ? (body.traveller_details ?? []).slice(0, quote.pax) : [],
+    ...sealCheckoutTravellers(
+      deps.settings.tokenSealingKey,
+      ref,
+      checkoutFields(option.traveller_details).length > 0 ? (body.traveller_details ?? []).slice(0, quote.pax) : [],
+    ),
     detailsRule: option.traveller_details,
     paymentMethod: sold.method?.kind ?? null,
     placedAt: now.toISOString(),

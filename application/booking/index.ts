@@ -16,6 +16,7 @@ export { bookingCancelledMail } from './messages';
 export { metadataFor } from './metadata';
 export { placedBooking } from './placed';
 export { openTokens, type BookingTokens } from './sealed-tokens';
+export { checkoutTravellers, openSensitive, sealSensitive } from './sealed-travellers';
 
 /** Part 4.4: holds and checkout. */
 export const bookingFeature = defineFeature({

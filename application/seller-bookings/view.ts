@@ -3,7 +3,8 @@ import type { Attribution } from '../../domain/hold/events';
 import type { Money } from '../../domain/shared/money';
 import { type Refusal, notFound } from '../../domain/shared/refusal';
 import { BOOKINGS, type BookingDoc } from '../../projections/bookings/doc';
-import { type BookingView, bookingView } from '../booking';
+import { type BookingView, bookingView, checkoutTravellers } from '../booking';
+import { openSaved } from '../traveller-details';
 import type { Platform } from '../platform/platform';
 import type { RecordedEvent } from '../platform/ports/event-store';
 import { type HistoryEntry, bookingEvents, historyOf } from './history';
@@ -26,7 +27,7 @@ export type SellerBookingDetail = BookingView & {
   history: HistoryEntry[];
 };
 
-export type ViewDeps = Pick<Platform, 'commands' | 'docs' | 'events' | 'clock'>;
+export type ViewDeps = Pick<Platform, 'commands' | 'docs' | 'events' | 'clock' | 'settings'>;
 
 /** The lead as the traveller last fixed it (confirmed contact changes). */
 function leadNow(placed: BookingPlacedData, events: readonly RecordedEvent[]): SellerBookingDetail['lead'] {
@@ -39,13 +40,15 @@ function leadNow(placed: BookingPlacedData, events: readonly RecordedEvent[]): S
   return lead;
 }
 
-/** The checkout's travellers (lead first), each replaced by the details given later for that position. */
-function travellersNow(placed: BookingPlacedData, events: readonly RecordedEvent[]): Record<string, unknown>[] {
-  const travellers = [...placed.travellers];
+/** The checkout's travellers (lead first), each replaced by the details given later for that position; identity numbers opened. */
+function travellersNow(sealingKey: string, placed: BookingPlacedData, events: readonly RecordedEvent[]): Record<string, unknown>[] {
+  const travellers = checkoutTravellers(sealingKey, placed);
   for (const e of events) {
     if (e.type !== 'TravellerDetailsSaved') continue;
     const position = Number(e.data.position);
-    if (Number.isInteger(position) && position >= 1 && position <= placed.pax) travellers[position - 1] = e.data.details as Record<string, unknown>;
+    if (!Number.isInteger(position) || position < 1 || position > placed.pax) continue;
+    const saved = e.data as { ref: string; position: number; details: Record<string, string>; sealed?: string };
+    travellers[position - 1] = openSaved(sealingKey, saved);
   }
   // Positions not given yet stay empty objects, so travellers[i] is always position i + 1.
   return Array.from({ length: travellers.length }, (_, i) => travellers[i] ?? {});
@@ -66,7 +69,7 @@ export async function sellerBooking(deps: ViewDeps, sellerId: string, ref: strin
     ...view,
     placed_at: placed.placedAt,
     lead: leadNow(placed, events),
-    travellers: travellersNow(placed, events),
+    travellers: travellersNow(deps.settings.tokenSealingKey, placed, events),
     attribution: placed.attribution,
     special_requests: placed.specialRequests,
     pickup_details: placed.pickupDetails ?? null,

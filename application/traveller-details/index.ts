@@ -6,6 +6,7 @@ import { issueLink, saveTraveller, travellers } from './travellers';
 
 export type { TravellersProof } from './access';
 export type { LinkAnswer, TravellerAnswer, TravellersAnswer } from './travellers';
+export { openSaved } from './sealed-details';
 
 /** Spec 4.5: traveller details after checkout: the form and what was given, one traveller saved, links the lead forwards. */
 export const travellerDetailsFeature = defineFeature({

@@ -12,17 +12,17 @@ import {
   formFields,
   maskedDetails,
   startInstant,
-  travellerDetailsDecider,
   travellerDetailsStream,
   travellerLinkAddress,
 } from '../../domain/traveller-details';
 import type { SellingPlatform } from '../availability';
-import { metadataFor } from '../booking';
+import { checkoutTravellers, metadataFor } from '../booking';
 import type { StorefrontContext } from '../platform/context';
 import { secretHash } from '../platform/secrets';
 import { type OpenedTravellers, type TravellersProof, openTravellers } from './access';
+import { sealedTravellerDetailsDecider } from './sealed-details';
 
-export type TravellersDeps = Pick<SellingPlatform, 'docs' | 'commands' | 'clock' | 'ids' | 'catalog' | 'awaitProjections'>;
+export type TravellersDeps = Pick<SellingPlatform, 'docs' | 'commands' | 'clock' | 'ids' | 'catalog' | 'settings' | 'awaitProjections'>;
 
 /** One traveller as answered: what they gave so far, identity numbers masked. */
 export interface TravellerAnswer {
@@ -97,7 +97,7 @@ export async function saveTraveller(
   const by = opened.only === null ? 'lead' : 'traveller_link';
   const saved = await deps.commands.handle(
     travellerDetailsStream(ref),
-    travellerDetailsDecider,
+    sealedTravellerDetailsDecider(deps.settings.tokenSealingKey),
     { type: 'SaveTravellerDetails', booking: loaded.facts, position, details, by, now },
     metadataFor(ctx, now),
   );
@@ -123,7 +123,7 @@ export async function issueLink(
   const expiresAt = startInstant(loaded.start, loaded.placed.timezone);
   const issued = await deps.commands.handle(
     travellerDetailsStream(ref),
-    travellerDetailsDecider,
+    sealedTravellerDetailsDecider(deps.settings.tokenSealingKey),
     { type: 'IssueTravellerLink', booking: loaded.facts, position, linkTokenHash: secretHash(token), expiresAt, now: loaded.now },
     metadataFor(ctx, loaded.now),
   );
@@ -135,7 +135,7 @@ async function load(deps: TravellersDeps, opened: OpenedTravellers): Promise<Loa
   const ref = opened.doc._id;
   const [{ state: booking }, { state }] = await Promise.all([
     deps.commands.load(bookingStream(ref), bookingDecider),
-    deps.commands.load(travellerDetailsStream(ref), travellerDetailsDecider),
+    deps.commands.load(travellerDetailsStream(ref), sealedTravellerDetailsDecider(deps.settings.tokenSealingKey)),
   ]);
   if (booking.status === 'none') return notFound('booking');
   const placed = booking.placed;
@@ -151,7 +151,8 @@ async function load(deps: TravellersDeps, opened: OpenedTravellers): Promise<Loa
     .plus({ days: Math.max(0, (definition?.duration_days ?? 1) - 1) })
     .toISODate() as string;
   return {
-    placed,
+    // The checkout's travellers with their identity numbers opened, for the masked answer.
+    placed: { ...placed, travellers: checkoutTravellers(deps.settings.tokenSealingKey, placed) },
     start: booking.start,
     status: booking.status,
     facts: { ref, pax: placed.pax, status: booking.status, rule, lastDay, today },

@@ -49,8 +49,14 @@ export interface BookingPlacedData {
   /** The flight, ship or room the pickup asked for, as given at checkout; absent where none was asked or given. */
   pickupDetails?: { flight?: string; ship?: string; room?: string };
   attribution: Attribution | null;
-  /** Details of each traveller, lead first, when the option collects them at checkout. */
+  /** Details of each traveller, lead first, when the option collects them at checkout; identity numbers only in `sealedTravellers`. */
   travellers: Record<string, unknown>[];
+  /**
+   * The travellers' identity numbers (passport and the like), sealed (AES-256-GCM under the server's
+   * sealing key, for this ref) as a list in the travellers' order. Absent when there were none, and
+   * on bookings placed before, which keep them in `travellers`.
+   */
+  sealedTravellers?: string;
   /** The option's traveller_details rule as sold; absent on bookings placed before it was kept (those collected theirs at checkout). */
   detailsRule?: TravellerDetailsRule;
   /** The way to pay chosen at checkout; null where the site has none set up. */

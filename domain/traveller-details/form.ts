@@ -37,6 +37,9 @@ const labelOf = (name: string): string => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
+/** Whether a field holds an identity document number: masked when shown, and sealed at rest. */
+export const isSensitiveField = (name: string): boolean => SENSITIVE_FIELD.test(name);
+
 /** A traveller's details as answered: identity numbers shown by their last three characters (•••••123), the rest as given. */
 export function maskedDetails(details: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(details).map(([name, value]) => [name, SENSITIVE_FIELD.test(name) ? masked(value) : value]));

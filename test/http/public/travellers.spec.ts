@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { DateTime } from 'luxon';
-import { type TestServer, expectProblem, openStart, startTestServer } from '../harness';
+import { travellerDetailsStream } from '../../../domain/traveller-details';
+import { OWNER_KEY, type TestServer, expectProblem, openStart, startTestServer } from '../harness';
 import { type PublishedSchemas, publishedSchemas } from '../openapi-answers';
 import { paymentMethodFor } from './pay-at-checkout';
 
@@ -208,6 +209,56 @@ describe('traveller details after booking (spec 4.5)', function () {
       const fixed = schemas.expectAnswer('putTraveller', await put(booked, 2, { ...rui, full_name: 'Rui M. Lima' }));
       expect(fixed).to.deep.include({ given_by: 'lead' });
       expect((await view(booked)).body.details.status).to.equal('complete');
+    });
+  });
+
+  describe('identity numbers at rest (sealed in the event log)', () => {
+    const logText = async () => JSON.stringify(await server.engine.events.readAll(-1));
+    const sellerView = (ref: string) => server.request('GET', `/v1/bookings/${ref}`, { key: null, secret: OWNER_KEY });
+
+    it('keeps passport numbers given at checkout and after it out of the log, and shows them to the seller and masked to the traveller', async () => {
+      const option = atCheckout();
+      const start = await openStart(server, option.id, '2026-12', '14');
+      const adult = option.units.find((u: any) => u.type === 'adult');
+      const double = option.room_types.find((r: any) => r.sleeps === 2);
+      const hold = await server.request('POST', '/v1/public/holds', {
+        body: { option_id: option.id, start, units: [{ unit_id: adult.id, qty: 2 }], rooms: [{ room_type_id: double.id, qty: 1 }] },
+      });
+      const ines = { full_name: 'Ines Sousa', date_of_birth: '1991-01-20', passport_number: 'PC1112223' };
+      const tiago = { full_name: 'Tiago Sousa', date_of_birth: '1989-03-14', passport_number: 'PD4445556' };
+      const body = { ref: hold.body.ref, lead, traveller_details: [ines, tiago], ...(await paymentMethodFor(server, { option_id: option.id, start })) };
+      const checkout = await server.request('POST', '/v1/public/checkout', { body });
+      expect(checkout.status, checkout.text).to.equal(200);
+      const booked = { ref: checkout.body.ref, token: checkout.body.booking_token, start };
+      const renewed = { ...tiago, passport_number: 'PE7778889' };
+      expect((await put(booked, 2, renewed)).status).to.equal(200);
+      // The same details again change nothing.
+      const before = await server.engine.events.headPosition();
+      expect((await put(booked, 2, renewed)).status).to.equal(200);
+      expect(await server.engine.events.headPosition()).to.equal(before);
+
+      const log = await logText();
+      for (const number of ['PC1112223', 'PD4445556', 'PE7778889']) expect(log).not.to.include(number);
+      expect(log).to.include('Ines Sousa');
+
+      const listed = (await travellersOf(booked)).body;
+      expect(listed.travellers.map((t: any) => t.details.passport_number)).to.deep.equal(['•••••223', '•••••889']);
+      const seen = await sellerView(booked.ref);
+      expect(seen.status, seen.text).to.equal(200);
+      expect(seen.body.travellers).to.deep.equal([ines, renewed]);
+    });
+
+    it('reads details written in plain text before they were sealed as they were', async () => {
+      const booked = await book(afterBooking(), '16');
+      const plain = { full_name: 'Old Entry', date_of_birth: '1970-01-01', passport_number: 'PZ0000999' };
+      await server.engine.events.append(
+        travellerDetailsStream(booked.ref),
+        [{ type: 'TravellerDetailsSaved', data: { ref: booked.ref, position: 2, details: plain, by: 'lead', at: new Date().toISOString() } }],
+        'any',
+      );
+      const listed = (await travellersOf(booked)).body;
+      expect(listed.travellers[1].details).to.deep.equal({ ...plain, passport_number: '•••••999' });
+      expect((await sellerView(booked.ref)).body.travellers[1]).to.deep.equal(plain);
     });
   });
 
