@@ -17,6 +17,8 @@ import {
 const SUBSCRIPTION_BATCH_SIZE = 500;
 /** Events appended by this process kept parsed for its readers of the log (projections and every reactor). */
 const RECENT_EVENTS = 4096;
+/** Streams whose newest revision this process keeps while it is the log's only writer. */
+const TIPS_KEPT = 20_000;
 // Lets another process holding the write lock finish instead of failing at once with SQLITE_BUSY.
 const BUSY_TIMEOUT_MS = 5000;
 
@@ -61,6 +63,19 @@ const realSetImmediate = setImmediate;
 export class SqliteEventStore implements EventStore {
   /** Parsed events this process appended lately, by position. */
   private readonly recent = new Map<number, RecordedEvent>();
+  /**
+   * What this process knows of the log while no other connection has written to it: the newest
+   * revision of each stream it appended to lately, and the newest position it committed or read.
+   * `PRAGMA data_version` changes when another connection commits; until then a read these
+   * answer needs no query (a command's check for events appended since its cached state, and a
+   * caught-up reader's look for new events).
+   */
+  private readonly tips = new Map<string, StreamTipRow>();
+  private knownHead = -1;
+  /** Tips of streams the batch being committed wrote to: not yet known to hold, until it commits. */
+  private batchTips = new Map<string, StreamTipRow>();
+  private dataVersion = -1;
+  private readonly selectDataVersion: Database.Statement<[], number>;
   /** Appends waiting for the next commit, which takes all of them in one transaction. */
   private pending: PendingAppend[] = [];
 
@@ -93,6 +108,7 @@ export class SqliteEventStore implements EventStore {
       )
     `);
 
+    this.selectDataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck();
     this.selectStreamTip = this.db.prepare('SELECT revision, position FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1');
     this.selectLocationById = this.db.prepare('SELECT stream_id, revision, position FROM events WHERE id = ?');
     this.insertEvent = this.db.prepare(
@@ -142,6 +158,7 @@ export class SqliteEventStore implements EventStore {
     const batch = this.pending;
     this.pending = [];
     if (batch.length === 0) return;
+    this.batchTips = new Map();
     try {
       this.commitBatch(batch);
     } catch (error) {
@@ -158,7 +175,10 @@ export class SqliteEventStore implements EventStore {
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
-    return this.selectStream.all(streamId, options.fromRevision ?? 0).map(toRecordedEvent);
+    const fromRevision = options.fromRevision ?? 0;
+    const tip = this.tips.get(streamId);
+    if (tip !== undefined && fromRevision > tip.revision && this.aloneSinceLastLook()) return [];
+    return this.selectStream.all(streamId, fromRevision).map(toRecordedEvent);
   }
 
   async readAll(after: number, limit?: number): Promise<RecordedEvent[]> {
@@ -199,11 +219,31 @@ export class SqliteEventStore implements EventStore {
       if (!event) break;
       found.push(event);
     }
-    return found.length > 0 ? found : this.selectAfter.all(after, limit).map(toRecordedEvent);
+    if (found.length > 0) return found;
+    if (after >= this.knownHead && this.aloneSinceLastLook()) return [];
+    const rows = this.selectAfter.all(after, limit);
+    if (rows.length > 0) this.knownHead = Math.max(this.knownHead, rows[rows.length - 1].position);
+    return rows.map(toRecordedEvent);
+  }
+
+  /** Whether no other connection has committed since the last call: when one has, what this process knows is forgotten. */
+  private aloneSinceLastLook(): boolean {
+    const version = this.selectDataVersion.get() as number;
+    if (version === this.dataVersion) return true;
+    this.dataVersion = version;
+    this.tips.clear();
+    this.knownHead = -1;
+    return false;
   }
 
   private remember(rows: EventRow[]): void {
-    for (const row of rows) this.recent.set(row.position, toRecordedEvent(row));
+    for (const row of rows) {
+      this.recent.set(row.position, toRecordedEvent(row));
+      this.tips.delete(row.stream_id);
+      this.tips.set(row.stream_id, { revision: row.revision, position: row.position });
+      this.knownHead = Math.max(this.knownHead, row.position);
+    }
+    while (this.tips.size > TIPS_KEPT) this.tips.delete(this.tips.keys().next().value as string);
     for (const position of this.recent.keys()) {
       if (this.recent.size <= RECENT_EVENTS) break;
       this.recent.delete(position);
@@ -211,7 +251,8 @@ export class SqliteEventStore implements EventStore {
   }
 
   private appendRows(streamId: string, events: EventData[], expected: ExpectedRevision): { result: AppendResult; rows: EventRow[] } {
-    const tip = this.selectStreamTip.get(streamId);
+    // Inside the write transaction no other connection can commit, so a tip this process knows holds.
+    const tip = this.batchTips.get(streamId) ?? (this.aloneSinceLastLook() ? this.tips.get(streamId) : undefined) ?? this.selectStreamTip.get(streamId);
     const actual = tip ? tip.revision : 'no_stream';
 
     const replayed = this.findReplayedAppend(streamId, events, expected, actual);
@@ -235,6 +276,7 @@ export class SqliteEventStore implements EventStore {
       position = Number(inserted.lastInsertRowid);
       rows.push({ id: rowId, stream_id: streamId, revision, position, type: event.type, data, metadata, recorded_at: recordedAt });
     }
+    this.batchTips.set(streamId, { revision, position });
     return { result: { revision, position }, rows };
   }
 

@@ -33,6 +33,29 @@ describe('SqliteEventStore', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('sees what another process appended to a stream it wrote to itself: in reads, in revision checks and in its readers', async () => {
+    const mine = openStore();
+    const other = openStore();
+    await mine.append('departure-a', [event('Opened')], 'no_stream');
+    expect(await mine.readStream('departure-a', { fromRevision: 1 })).to.deep.equal([]);
+    const seen: string[] = [];
+    const reader = mine.subscribeToAll(-1, (e) => {
+      seen.push(e.type);
+    });
+
+    await other.append('departure-a', [event('HeldElsewhere')], 0);
+
+    expect((await mine.readStream('departure-a', { fromRevision: 1 })).map((e) => e.type)).to.deep.equal(['HeldElsewhere']);
+    const stale = await mine.append('departure-a', [event('Stale')], 0).catch((error: unknown) => error);
+    expect(stale).to.be.instanceOf(WrongExpectedRevision);
+    await mine.append('departure-a', [event('Next')], 1);
+    await mine.append('departure-b', [event('Wakes')], 'no_stream');
+    const deadline = Date.now() + 2000;
+    while (seen.length < 4 && Date.now() < deadline) await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).to.deep.equal(['Opened', 'HeldElsewhere', 'Next', 'Wakes']);
+    await reader.close();
+  });
+
   it('starts empty, with positions counted from 1', async () => {
     const store = openStore();
     expect(await store.headPosition()).to.equal(-1);
