@@ -111,7 +111,7 @@ export async function groupPrices(
     if (isRefusal(priced)) return priced;
     return { option_id: option.id, start: null, currency: priced.currency, groups: [], units: [], policy };
   }
-  const at = await pricingAt(deps, ctx, { option_id: option.id, start, currency: query.currency }, now, 'quote');
+  const at = await pricingAt(deps, ctx, { option_id: option.id, start, currency: query.currency }, now, 'quote', found);
   if (isRefusal(at)) return at;
 
   const payer = payerUnit(option);

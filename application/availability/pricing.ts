@@ -48,8 +48,10 @@ export async function pricingAt(
   asked: { option_id: string; start: string; currency?: string },
   now: Date,
   purpose: 'quote' | 'hold' | 'request',
+  /** The option as the caller already read it (group prices read it first), else read here. */
+  visible?: { product: Readonly<ProductDoc>; option: OptionDefinition },
 ): Promise<PricingAt | Refusal> {
-  const found = await visibleOption(deps.catalog, ctx.storefront, asked.option_id);
+  const found = visible ?? (await visibleOption(deps.catalog, ctx.storefront, asked.option_id));
   if (!found) return notFound('option');
   const { product, option } = found;
   const priced = pricingCurrency(asked.currency, ctx.storefront, (currency) => deps.fx.rate(currency));
