@@ -28,7 +28,7 @@ export interface BookingView {
 /**
  * A booking's payment as the traveller sees it. `bank`: the seller's account to pay into (bank_transfer only),
  * with the booking ref to quote as the transfer's reference. `receipt`: the latest proof of payment sent.
- * `link`: for payment_link, whether the traveller has been asked to pay (the seller emails the link to pay by due_at).
+ * `link`: for payment_link, whether and when the seller sent the link to pay by due_at, and the link while the money is still to come.
  */
 export interface PaymentView {
   method: string | null;
@@ -37,8 +37,11 @@ export interface PaymentView {
   on_arrival: Money | null;
   bank: { account_name: string; iban: string; bic: string; bank_name: string; reference: string } | null;
   receipt: { received_at: string; content_type: string; size: number } | null;
-  link: { sent: boolean } | null;
+  link: { sent: boolean; sent_at: string | null; url: string | null } | null;
 }
+
+/** Money asked for and still to come in: only then is the link to pay shown. */
+const STILL_DUE = ['unpaid', 'part_paid', 'proof_submitted'];
 
 /** `now` tells whether traveller details are overdue (spec 2.8 `details`), as of the read. */
 export function bookingView(doc: Readonly<BookingDoc>, now: Date = new Date()): BookingView {
@@ -60,7 +63,14 @@ export function bookingView(doc: Readonly<BookingDoc>, now: Date = new Date()): 
       on_arrival: payment?.on_arrival ?? null,
       bank: live && payment?.method === 'bank_transfer' && payment.bank ? { ...payment.bank, reference: doc._id } : null,
       receipt: payment?.receipt ?? null,
-      link: payment?.method === 'payment_link' ? { sent: payment.due_at !== null } : null,
+      link:
+        payment?.method === 'payment_link'
+          ? {
+              sent: Boolean(payment.link),
+              sent_at: payment.link?.sent_at ?? null,
+              url: live && STILL_DUE.includes(payment.status) ? (payment.link?.url ?? null) : null,
+            }
+          : null,
     },
     details: detailsSummary(
       {

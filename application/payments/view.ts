@@ -16,6 +16,7 @@ export interface SellerPaymentView {
     outstanding: Money | null;
     receipts: { id: string; content_type: string; size: number; received_at: string }[];
     payments: { id: string; amount: Money; reference: string | null; received_at: string }[];
+    link: { url: string; sent_at: string } | null;
   };
 }
 
@@ -34,6 +35,7 @@ export function sellerPaymentView(ref: string, booking: Booking, payment: Paymen
       outstanding: outstanding(payment),
       receipts: payment.receipts.map((r) => ({ id: r.id, content_type: r.contentType, size: r.size, received_at: r.at })),
       payments: payment.received.map((p) => ({ id: p.id, amount: p.amount, reference: p.reference, received_at: p.at })),
+      link: payment.link ? { url: payment.link.url, sent_at: payment.link.sentAt } : null,
     },
   };
 }

@@ -65,6 +65,7 @@ const SHOWN: Record<string, (d: Data) => Shown> = {
   PaymentArranged: (d) => ({ type: 'payment.arranged', method: text(d.method), status: text(d.status) ?? '', amount: cash(d.due), due_at: text(d.dueAt) }),
   PaymentRequested: (d) => ({ type: 'payment.requested', due_at: text(d.dueAt) }),
   PaymentDueMoved: (d) => ({ type: 'payment.due_moved', due_at: text(d.dueAt) }),
+  PaymentLinkSent: () => ({ type: 'payment.link_sent' }),
   PaymentProofSubmitted: (d) => ({
     type: 'payment.proof_submitted',
     receipt_id: text(d.receiptId) ?? '',

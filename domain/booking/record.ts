@@ -1,6 +1,6 @@
 import { normaliseEmail } from '../shared/email';
 import type { Money } from '../shared/money';
-import type { BankAccount, Receipt } from '../payment/events';
+import type { BankAccount, Receipt, SentLink } from '../payment/events';
 import type { BookingPlacedData, Cancellation } from './events';
 
 /**
@@ -48,11 +48,17 @@ export interface PaymentFacts {
   due?: Money;
   bank?: BankAccount | null;
   receipts?: readonly Receipt[];
+  link?: SentLink | null;
 }
 
 /** The latest proof of payment the traveller sent, as the booking view shows it. */
 export function receiptRecord(r: Pick<Receipt, 'contentType' | 'size' | 'at'>) {
   return { received_at: r.at, content_type: r.contentType, size: r.size };
+}
+
+/** The last link to pay the seller sent, as the booking read models keep it. */
+export function linkRecord(l: SentLink) {
+  return { url: l.url, sent_at: l.sentAt };
 }
 
 /** A booking's payment as the booking read models keep it. */
@@ -69,5 +75,6 @@ export function paymentRecord(p: PaymentFacts) {
     ...(p.due ? { due: p.due } : {}),
     ...(p.bank ? { bank: p.bank } : {}),
     ...(receipt ? { receipt: receiptRecord(receipt) } : {}),
+    ...(p.link ? { link: linkRecord(p.link) } : {}),
   };
 }

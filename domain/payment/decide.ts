@@ -4,6 +4,7 @@ import type { PaymentMethodKind } from '../catalog/definitions';
 import { Refusal } from '../shared/refusal';
 import { BankAccount, Payment, PaymentEvent, PaymentStatus } from './events';
 import { RecordPayment, SubmitProof, recordPayment, submitProof } from './received';
+import { SendPaymentLink, sendPaymentLink } from './link';
 
 export type ArrangePayment = {
   type: 'ArrangePayment';
@@ -25,7 +26,7 @@ export type RequestPayment = { type: 'RequestPayment'; ref: string; dueAt: strin
 /** The booking was moved to another start: money already asked for is now due by `dueAt`. Repeating it changes nothing. */
 export type MovePaymentDue = { type: 'MovePaymentDue'; ref: string; dueAt: string; now: Date };
 
-export type PaymentCommand = ArrangePayment | RefundPayment | CancelUnpaid | RequestPayment | MovePaymentDue | SubmitProof | RecordPayment;
+export type PaymentCommand = ArrangePayment | RefundPayment | CancelUnpaid | RequestPayment | MovePaymentDue | SendPaymentLink | SubmitProof | RecordPayment;
 
 /**
  * How a booking is paid. A site with no way to pay set up takes no money through us: the payment
@@ -98,6 +99,8 @@ export function decidePayment(command: PaymentCommand, state: Payment): PaymentE
       return requestPayment(command, state);
     case 'MovePaymentDue':
       return movePaymentDue(command, state);
+    case 'SendPaymentLink':
+      return sendPaymentLink(command, state);
     case 'SubmitProof':
       return submitProof(command, state);
     case 'RecordPayment':

@@ -52,6 +52,8 @@ export type PaymentCancelled = Event<'PaymentCancelled', { ref: string; at: stri
 export type PaymentRequested = Event<'PaymentRequested', { ref: string; dueAt: string; at: string }>;
 /** The booking waiting for this money was moved to another start: the money is now due by `dueAt`, as long before the new start. */
 export type PaymentDueMoved = Event<'PaymentDueMoved', { ref: string; dueAt: string; at: string }>;
+/** The seller sent the traveller a link to pay (their payment provider's page) for a booking paid by payment link; a new link replaces the last. */
+export type PaymentLinkSent = Event<'PaymentLinkSent', { ref: string; url: string; at: string }>;
 /** The traveller uploaded a proof of payment (a transfer receipt) for the seller to check. */
 export type PaymentProofSubmitted = Event<'PaymentProofSubmitted', { ref: string; receiptId: string; contentType: string; size: number; at: string }>;
 /**
@@ -64,7 +66,8 @@ export type PaymentReceived = Event<
   { ref: string; paymentId: string; amount: Money; paid: Money; status: PaymentStatus; reference: string | null; at: string; onArrival?: Money | null }
 >;
 
-export type PaymentEvent = PaymentArranged | PaymentRefunded | PaymentCancelled | PaymentRequested | PaymentDueMoved | PaymentProofSubmitted | PaymentReceived;
+export type PaymentEvent =
+  PaymentArranged | PaymentRefunded | PaymentCancelled | PaymentRequested | PaymentDueMoved | PaymentLinkSent | PaymentProofSubmitted | PaymentReceived;
 
 export type Payment =
   | { status: 'none' }
@@ -85,7 +88,14 @@ export type Payment =
       receipts: Receipt[];
       /** Payments the seller recorded, oldest first: a repeat of one (same id) is recognised. */
       received: ReceivedPayment[];
+      /** The last link to pay the seller sent (payment_link), or null before one was sent. */
+      link: SentLink | null;
     };
+
+export interface SentLink {
+  url: string;
+  sentAt: string;
+}
 
 export interface Receipt {
   id: string;
@@ -108,7 +118,7 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
     case 'PaymentArranged': {
       const { method, status, dueAt, onArrival, paid, due, bank } = event.data;
       const refunded = { amount: 0, currency: paid.currency };
-      return { method, status, dueAt, onArrival, arrangedOnArrival: onArrival, paid, refunded, due, bank, receipts: [], received: [] };
+      return { method, status, dueAt, onArrival, arrangedOnArrival: onArrival, paid, refunded, due, bank, receipts: [], received: [], link: null };
     }
     case 'PaymentRefunded':
       if (state.status === 'none') return state;
@@ -120,6 +130,9 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
     case 'PaymentDueMoved':
       if (state.status === 'none') return state;
       return { ...state, dueAt: event.data.dueAt };
+    case 'PaymentLinkSent':
+      if (state.status === 'none') return state;
+      return { ...state, link: { url: event.data.url, sentAt: event.data.at } };
     case 'PaymentProofSubmitted': {
       if (state.status === 'none') return state;
       const { receiptId: id, contentType, size, at } = event.data;

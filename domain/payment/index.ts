@@ -6,6 +6,7 @@ export * from './events';
 export * from './decide';
 export * from './received';
 export * from './receipt';
+export * from './link';
 
 /** Money in and out of one booking. */
 export const paymentDecider: Decider<PaymentCommand, PaymentEvent, Payment> = {

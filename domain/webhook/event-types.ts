@@ -13,7 +13,7 @@ export const WEBHOOK_EVENT_GROUPS = {
     'booking.messaged',
     'departure.cancelled',
   ],
-  payments: ['payment.proof_submitted', 'payment.received'],
+  payments: ['payment.link_sent', 'payment.proof_submitted', 'payment.received'],
   enquiries: ['enquiry.received'],
   trips: ['trip.published', 'trip.updated', 'trip.unpublished'],
   pages: ['page.published'],

@@ -98,8 +98,10 @@ const BookingView = object(
         'The latest proof of payment sent (POST .../receipt): when, its kind as recognised from its bytes, and its size in bytes; null when none',
       ),
       link: described(
-        orNull(object({ sent: bool })),
-        'payment_link: sent is true once the traveller is asked to pay (at checkout, or when the seller accepts a request): the seller emails the link to pay by due_at; null for other ways to pay',
+        orNull(object({ sent: bool, sent_at: nTimestamp, url: nStr })),
+        'payment_link: sent is true once the seller sent the link to pay by due_at (the traveller is emailed it; POST /v1/bookings/{ref}/payment-link on the seller interface), ' +
+          'sent_at when the last one was sent, url that link (the payment page) while the money is still to come, else null; a new link replaces the last. ' +
+          'The traveller is asked to pay (due_at set) at checkout, or when the seller accepts a request; null for other ways to pay',
       ),
     }),
     details: described(

@@ -13,7 +13,7 @@ const HISTORY =
   'booking.confirmed {by: checkout, seller or payment}; booking.accepted {due_at} (a request paid by transfer or link, asked to pay); ' +
   'booking.rejected {by: seller or platform, reason}; booking.lapsed; booking.cancelled {by: traveller or seller, reason, amount (the refund)}; ' +
   'booking.moved {from, to, reason, note, expires_at (a pending booking: when it now lapses, from the new start)}; booking.messaged {message}; ' +
-  'payment.arranged {method, status, amount (what is due), due_at}; payment.requested {due_at}; payment.due_moved {due_at} (the booking moved: the money is due as long before the new start); ' +
+  'payment.arranged {method, status, amount (what is due), due_at}; payment.requested {due_at}; payment.due_moved {due_at} (the booking moved: the money is due as long before the new start); payment.link_sent (the link to pay was sent); ' +
   'payment.proof_submitted {receipt_id, content_type, size}; payment.received {amount, total (paid so far), status, reference}; ' +
   'payment.refunded {amount, total (refunded so far), status}; payment.cancelled; contact.change_requested {field}; contact.code_refused; contact.changed {field}; ' +
   'travellers.saved {position}; travellers.link_issued {position}. Types added later follow the same <stream>.<event_name> form, with at only; clients skip types they do not know. ' +

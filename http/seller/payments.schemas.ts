@@ -1,5 +1,5 @@
 /** Answers and bodies of a booking's payments on the seller interface. */
-import { described, money, nMoney, nStr, nTimestamp, object, text, timestamp } from '../kernel/answer-schema';
+import { described, money, nMoney, nStr, nTimestamp, object, orNull, text, timestamp } from '../kernel/answer-schema';
 import { currency as currencyCode } from '../kernel/params';
 import { Schema, arr, enumOf, int, obj, str } from '../kernel/schema';
 
@@ -11,6 +11,9 @@ export const recordPaymentBody = obj(
   },
   ['amount'],
 );
+
+/** A link to pay on the seller's payment provider: an https address, sent to the traveller as it is. */
+export const paymentLinkBody = obj({ url: str({ minLength: 9, maxLength: 2000, pattern: '^https://[^\\s]+$' }) }, ['url']);
 
 const SellerPayment = object(
   {
@@ -34,6 +37,10 @@ const SellerPayment = object(
         'Proofs of payment the traveller sent, oldest first; GET /v1/bookings/{ref}/receipts/{id} downloads one',
       ),
       payments: described(arr(object({ id: text, amount: money, reference: nStr, received_at: timestamp })), 'Payments recorded by the seller, oldest first'),
+      link: described(
+        orNull(object({ url: text, sent_at: timestamp })),
+        'payment_link: the last link to pay sent to the traveller (POST /v1/bookings/{ref}/payment-link) and when; null before one was sent and for other ways to pay',
+      ),
     }),
   },
   {},

@@ -4,7 +4,7 @@ import { FileAnswer } from '../kernel/operation';
 import { bookingRef } from '../kernel/params';
 import { ref, str } from '../kernel/schema';
 import { sellerOperation } from './operation';
-import { recordPaymentBody } from './payments.schemas';
+import { paymentLinkBody, recordPaymentBody } from './payments.schemas';
 
 const OWN = "Only the key's seller's bookings exist for it: another seller's ref answers 404 NotFound (entity booking), as does a ref that does not exist.";
 
@@ -45,6 +45,29 @@ export const sellerRecordPayment = sellerOperation({
   handle: async ({ caller, params, body, idempotencyKey }, app) => app.payments.recordPayment(caller, params.ref, body, idempotencyKey),
 });
 
+export const sellerSendPaymentLink = sellerOperation({
+  id: 'sellerSendPaymentLink',
+  method: 'post',
+  path: '/v1/bookings/{ref}/payment-link',
+  permission: 'bookings:write',
+  summary: 'Send the traveller the link to pay a booking paid by payment link',
+  description:
+    "For a booking paid by payment_link whose money is asked for (at checkout, or once the seller accepted the request) and not all in: the link to the seller's payment page " +
+    '(an https address up to 2000 characters) is emailed to the traveller with what is still due and by when (payment.due_at), shown in their booking view ' +
+    '(payment.link: sent, sent_at, url) and announced to webhooks as payment.link_sent. The same link again is sent once: nothing more happens and the answer is the same; ' +
+    'another link replaces it and is sent. The booking is confirmed once the seller records the money (POST .../payments). ' +
+    'Refusals: 409 Conflict with reason payment_not_by_link (another way to pay), payment_not_requested (a request not accepted yet: accept it first), ' +
+    'payment_not_due (paid, refunded or cancelled) or booking_not_open (a cancelled, rejected or lapsed booking); 422 InvalidInput for an address that is not https. ' +
+    `Needs bookings:write. ${OWN}`,
+  params: { ref: bookingRef },
+  body: paymentLinkBody,
+  bodyRequired: true,
+  bodyDescription: '{url}',
+  success: { status: 200, description: 'the payment as it now stands, with the link sent' },
+  response: ref('SellerPayment'),
+  handle: async ({ caller, params, body }, app) => app.payments.sendPaymentLink(caller, params.ref, body.url),
+});
+
 export const sellerDownloadReceipt = sellerOperation({
   id: 'sellerDownloadReceipt',
   method: 'get',
@@ -66,4 +89,4 @@ export const sellerDownloadReceipt = sellerOperation({
   },
 });
 
-export const paymentSellerOperations = [sellerGetPayment, sellerRecordPayment, sellerDownloadReceipt];
+export const paymentSellerOperations = [sellerGetPayment, sellerRecordPayment, sellerSendPaymentLink, sellerDownloadReceipt];

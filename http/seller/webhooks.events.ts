@@ -63,6 +63,10 @@ const SENT: Record<WebhookEventType | typeof TEST_EVENT_TYPE, { summary: string;
       ),
     }),
   },
+  'payment.link_sent': {
+    summary: 'The seller sent the traveller a link to pay (once per link; a new link is a new event)',
+    data: bookingData({ url: described(text, 'The link to pay, as sent') }),
+  },
   'payment.proof_submitted': {
     summary: 'The traveller uploaded proof of payment (a transfer receipt) for the seller to check',
     data: bookingData({ receipt_id: text, content_type: text, size: int(1) }),

@@ -62,5 +62,7 @@ export interface BookingDoc extends Doc {
     due?: Money | null;
     bank?: { account_name: string; iban: string; bic: string; bank_name: string } | null;
     receipt?: { received_at: string; content_type: string; size: number } | null;
+    /** The last link to pay the seller sent (payment_link); absent before one was sent. */
+    link?: { url: string; sent_at: string } | null;
   };
 }

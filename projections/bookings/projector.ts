@@ -1,7 +1,7 @@
 import { defineProjector, type Write } from '../../application/platform/processing/projector';
 import type { RecordedEvent } from '../../application/platform/ports/event-store';
 import type { HandlersOf } from '../../domain/shared/decider';
-import { bookingRecord, cancellationRecord, paymentRecord, receiptRecord } from '../../domain/booking/record';
+import { bookingRecord, cancellationRecord, linkRecord, paymentRecord, receiptRecord } from '../../domain/booking/record';
 import type { BookingEvent } from '../../domain/booking';
 import type { HoldEvent } from '../../domain/hold';
 import type { PlacesReleased } from '../../domain/departure';
@@ -73,6 +73,7 @@ const handlers: HandlersOf<BookingsEvent, RecordedEvent, Write[]> = {
   PaymentCancelled: (e) => [setBooking(e.data.ref, { 'payment.status': 'cancelled', 'payment.on_arrival': null, 'payment.due_at': null })],
   PaymentRequested: (e) => [setBooking(e.data.ref, { 'payment.due_at': e.data.dueAt })],
   PaymentDueMoved: (e) => [setBooking(e.data.ref, { 'payment.due_at': e.data.dueAt })],
+  PaymentLinkSent: (e) => [setBooking(e.data.ref, { 'payment.link': linkRecord({ url: e.data.url, sentAt: e.data.at }) })],
   PaymentRefunded: (e) => [setBooking(e.data.ref, { 'payment.refunded': e.data.refunded, 'payment.status': e.data.status })],
   TravellerDetailsSaved: (e) => [
     { collection: BOOKINGS, updateOne: { filter: { _id: e.data.ref }, update: { $set: { [`details_given.${e.data.position}`]: true } } } },

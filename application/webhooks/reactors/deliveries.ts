@@ -67,6 +67,7 @@ export const webhookDeliveriesReactor = defineReactor<Source>('webhook-deliverie
   BookingMoved: (e, p) =>
     booking(p, e, e.data.ref, 'booking.moved', { call_id: e.data.callId, from: e.data.from, to: e.data.to, reason: e.data.reason, note: e.data.note }),
   BookingMessaged: (e, p) => booking(p, e, e.data.ref, 'booking.messaged', { message_id: e.data.messageId, message: e.data.message }),
+  PaymentLinkSent: (e, p) => booking(p, e, e.data.ref, 'payment.link_sent', { url: e.data.url }),
   PaymentProofSubmitted: (e, p) =>
     booking(p, e, e.data.ref, 'payment.proof_submitted', { receipt_id: e.data.receiptId, content_type: e.data.contentType, size: e.data.size }),
   PaymentReceived: (e, p) =>
