@@ -1,5 +1,6 @@
 import { randomUUID } from 'crypto';
 import { CancellableDelay, attempt, deliverUntilAccepted } from './deliver';
+import { WalCheckpointer } from './wal-checkpointer';
 import Database from 'better-sqlite3';
 import {
   AppendResult,
@@ -17,6 +18,10 @@ import {
 const SUBSCRIPTION_BATCH_SIZE = 500;
 /** Events appended by this process kept parsed for its readers of the log (projections and every reactor). */
 const RECENT_EVENTS = 4096;
+/** Appends after which a log gets its own checkpoint thread. */
+const CHECKPOINT_THREAD_AFTER = 1_000;
+/** SQLite's own default, restored if the checkpoint thread ends. */
+const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
 /** Streams whose newest revision this process keeps while it is the log's only writer. */
 const TIPS_KEPT = 20_000;
 // Lets another process holding the write lock finish instead of failing at once with SQLITE_BUSY.
@@ -89,7 +94,11 @@ export class SqliteEventStore implements EventStore {
   private readonly commitBatch: (batch: PendingAppend[]) => void;
   private readonly subscriptions = new Set<SqliteSubscription>();
 
-  constructor(filePath: string) {
+  /** Set once the log has grown enough for checkpoints to matter (files only; see WalCheckpointer). */
+  private checkpointer: WalCheckpointer | null = null;
+  private appendedRows = 0;
+
+  constructor(private readonly filePath: string) {
     this.db = new Database(filePath);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
@@ -166,6 +175,7 @@ export class SqliteEventStore implements EventStore {
       return;
     }
     for (const append of batch) if (append.outcome && 'rows' in append.outcome) this.remember(append.outcome.rows);
+    this.checkpointWhenBusy(batch.length);
     for (const subscription of this.subscriptions) subscription.wake();
     for (const append of batch) {
       const outcome = append.outcome;
@@ -204,6 +214,7 @@ export class SqliteEventStore implements EventStore {
   async close(): Promise<void> {
     this.commitPending();
     await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
+    await this.checkpointer?.close();
     this.db.close();
   }
 
@@ -224,6 +235,21 @@ export class SqliteEventStore implements EventStore {
     const rows = this.selectAfter.all(after, limit);
     if (rows.length > 0) this.knownHead = Math.max(this.knownHead, rows[rows.length - 1].position);
     return rows.map(toRecordedEvent);
+  }
+
+  /**
+   * A log that takes many appends gets its own checkpoint thread, and SQLite stops checkpointing
+   * inside commits; a short-lived one (a test, a tool) never starts a thread.
+   */
+  private checkpointWhenBusy(appends: number): void {
+    this.appendedRows += appends;
+    if (this.checkpointer || this.appendedRows < CHECKPOINT_THREAD_AFTER || this.filePath === ':memory:') return;
+    this.checkpointer = new WalCheckpointer(this.filePath, () => {
+      this.checkpointer = null;
+      this.appendedRows = Number.NEGATIVE_INFINITY;
+      this.db.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
+    });
+    this.db.pragma('wal_autocheckpoint = 0');
   }
 
   /** Whether no other connection has committed since the last call: when one has, what this process knows is forgotten. */
