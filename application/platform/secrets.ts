@@ -1,4 +1,23 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomFillSync, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Random bytes from the system's CSPRNG, drawn 4 KiB at a time: a request takes a few for a
+ * ref or a token, and one draw per request costs more than the bytes (Node's randomUUID caches
+ * the same way). Each byte is handed out once.
+ */
+const pool = Buffer.alloc(4096);
+let drawn = pool.length;
+
+function randomBytes(size: number): Buffer {
+  if (size > pool.length) return randomFillSync(Buffer.alloc(size));
+  if (drawn + size > pool.length) {
+    randomFillSync(pool);
+    drawn = 0;
+  }
+  const bytes = Buffer.from(pool.subarray(drawn, drawn + size));
+  drawn += size;
+  return bytes;
+}
 
 /** Keys and tokens are only ever stored as this digest. */
 export function secretHash(secret: string): string {
