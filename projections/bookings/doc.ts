@@ -8,7 +8,7 @@ import type { TravellerDetailsRule } from '../../domain/catalog/definitions';
 export const HOLDS = 'holds';
 export const BOOKINGS = 'bookings';
 
-/** A hold as the expiry sweep and the hold page read it. */
+/** A hold as the expiry sweep reads it (the hold page reads the hold's stream; its quote stays there). */
 export interface HoldDoc extends Doc {
   storefront_id: string;
   seller_id: string;
@@ -16,7 +16,6 @@ export interface HoldDoc extends Doc {
   option_id: string;
   start: string;
   places: number;
-  quote: Quote;
   hold_expires_at: string;
   placed_at: string;
   status: 'on_hold' | 'checked_out' | 'expired' | 'abandoned' | 'booked';

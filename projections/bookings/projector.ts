@@ -34,7 +34,6 @@ const handlers: HandlersOf<BookingsEvent, RecordedEvent, Write[]> = {
           option_id: e.data.optionId,
           start: e.data.start,
           places: e.data.places,
-          quote: e.data.quote,
           hold_expires_at: e.data.expiresAt,
           placed_at: e.data.placedAt,
           status: 'on_hold',
