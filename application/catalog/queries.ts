@@ -1,32 +1,17 @@
 import { decodeOffsetCursor, encodeOffsetCursor } from '../platform/cursor';
-import { capacityOf, daysInMonth, firstBookableStart, isRealDate, isRealMonth } from '../../domain/calendar/schedule';
-import { pricedOn } from '../../domain/pricing/tables';
-import type { OptionDefinition, ProductDefinition } from '../../domain/catalog/definitions';
-import { type DepartureEntry, remainingPlaces } from '../../domain/departure';
+import { daysInMonth, isRealDate, isRealMonth } from '../../domain/calendar/schedule';
 import { Refusal, invalidInput, notFound } from '../../domain/shared/refusal';
-import { groupCanBook, groupEachUsd } from '../../domain/pricing/from-price';
 import { money } from '../../domain/shared/money';
 import { CatalogReads, ProductDoc, visibleProducts } from '../../projections/catalog/queries';
 import type { SellerDoc, StorefrontDoc } from '../platform/context';
-import { DEPARTURES, type DepartureDoc } from '../../projections/departures/doc';
+import { bookableOn, daysAsked, departuresOn } from './bookable-days';
 import type { Clock } from '../platform/ports/clock';
 import type { DocumentStore, Filter } from '../platform/ports/document-store';
 import type { Fx } from '../platform/ports/fx';
-import { Pricer, catalogPricer, storefrontView, tripCard, tripView } from './views';
-import { mainOption } from '../../domain/catalog/trip-facts';
-import {
-  Candidate,
-  HomeRail,
-  LIST_WINDOW,
-  ProductListQuery,
-  facetsOf,
-  homeRail,
-  listKind,
-  staffOrder,
-  needingAttention,
-  orderTrips,
-  tripFilter,
-} from './trip-list';
+import { Pricer, catalogPricer, storefrontView, tripView } from './views';
+import { groupFacts, keptCard, keptMainOption } from './kept';
+import { facetsOf } from './facets';
+import { Candidate, HomeRail, LIST_WINDOW, ProductListQuery, homeRail, listKind, staffOrder, needingAttention, orderTrips, tripFilter } from './trip-list';
 import { catalogVersion, textRelevance } from '../search';
 import { facetsNamedIn } from '../filter-lists';
 import { PRODUCTS } from '../../projections/catalog/doc';
@@ -38,6 +23,9 @@ export class CatalogQueries {
   private readonly reads: CatalogReads;
   /** Recent windows by filter, oldest first, for one catalog version. */
   private windows = { version: Number.NaN, byFilter: new Map<string, readonly Readonly<ProductDoc>[]>(), trips: 0 };
+  private kept: { version: number; sellers: ReadonlyMap<string, Readonly<SellerDoc>> } = { version: Number.NaN, sellers: new Map() };
+  /** Recent lists in their order by filters, q, group, order and rate, oldest first, for one catalog version. */
+  private lists = { version: Number.NaN, byKey: new Map<string, KeptList>(), trips: 0 };
 
   constructor(
     private readonly docs: DocumentStore,
@@ -56,9 +44,14 @@ export class CatalogQueries {
     return catalogPricer(storefront, currency, (code) => this.fx.rate(code));
   }
 
-  private async sellers(): Promise<Map<string, Readonly<SellerDoc>>> {
+  /** Every seller by id, kept for the catalog version it was read at (sellers are catalog documents). */
+  private async sellers(): Promise<ReadonlyMap<string, Readonly<SellerDoc>>> {
+    const version = await catalogVersion(this.docs);
+    if (version !== null && this.kept.version === version) return this.kept.sellers;
     const all = await this.docs.collection<SellerDoc>('sellers').find({});
-    return new Map(all.map((s) => [s._id, s]));
+    const sellers = new Map(all.map((s) => [s._id, s]));
+    if (version !== null) this.kept = { version, sellers };
+    return sellers;
   }
 
   async listProducts(storefront: StorefrontDoc, query: ProductListQuery) {
@@ -81,24 +74,79 @@ export class CatalogQueries {
     // product document), newest first, at most LIST_WINDOW trips.
     const filter = tripFilter(storefront, query, sellers, p);
     if (placement.collection) filter._id = { $in: placement.collection };
-    const window = await this.window(filter);
+    const filterKey = JSON.stringify(filter);
+    const version = await catalogVersion(this.docs);
+    const window = await this.window(filter, filterKey, version);
 
-    // Phase two: in memory over that window.
+    // Phase two: in memory over that window. Without a day (which departures and the clock decide)
+    // the list in its order is kept for the catalog version: another page, language or currency,
+    // or the staff's placement, reuse it.
+    const n = query.travellers;
+    // Prices are converted only when the order or a filter looks at them, or travellers ask for group prices.
+    const pricesNeeded = n !== undefined || query.sort === 'price' || query.sort === 'price_desc';
+    const listKey = days
+      ? null
+      : JSON.stringify([storefront._id, filterKey, query.q, n, n === undefined ? null : query.max_price, query.sort, pricesNeeded ? this.rateKey(p) : null]);
+    let list = listKey !== null && version === this.lists.version ? this.lists.byKey.get(listKey) : undefined;
+    if (!list) {
+      const candidates = await this.candidates(window, query, days, p, pricesNeeded);
+      list = { ordered: orderTrips(candidates, query, storefront, needingAttention(sellers)), facets: null };
+      if (listKey !== null && version !== null) this.keepList(version, listKey, list);
+    }
+
+    let candidates: readonly (Candidate & { score: number })[] = list.ordered;
+    const recommended = !query.q && (query.sort ?? 'recommended') === 'recommended';
+    if (placement.collection) {
+      if (recommended) candidates = staffOrder(list.ordered, placement.collection);
+    } else if (placement.home) {
+      candidates = homeRail(list.ordered, placement.home, recommended);
+    }
+    const total = candidates.length;
+    const page = candidates.slice(offset, offset + query.limit);
+    const next = offset + query.limit < total ? encodeOffsetCursor(kind, offset + query.limit) : null;
+    const data = page.map((c) => {
+      const card = keptCard(c.product, sellers.get(c.product.seller_id), locale, p);
+      if (n === undefined) return card;
+      return {
+        ...card,
+        group_price: c.group?.each != null ? money(c.group.each * n, p.currency) : null,
+        next_group_price: c.group?.next != null ? money(c.group.next * (n + 1), p.currency) : null,
+      };
+    });
+    const answer: Record<string, unknown> = { data, next_cursor: next, total };
+    if (query.facets) {
+      // The staff's placement leaves trips out (hidden from the home) or only orders them.
+      list.facets ??= windowFacets(window, list.ordered);
+      answer.facets = facetsNamedIn(candidates.length === list.ordered.length ? list.facets : facetsOf(candidates.map((c) => c.product)), locale);
+    }
+    return answer;
+  }
+
+  /**
+   * The window's trips that q, the day and the group's budget keep, each with its relevance and,
+   * when the order or a filter looks at them, its prices in the list's currency.
+   */
+  private async candidates(
+    window: readonly Readonly<ProductDoc>[],
+    query: ProductListQuery,
+    days: string[] | null,
+    p: Pricer,
+    pricesNeeded: boolean,
+  ): Promise<(Candidate & { score: number })[]> {
     const relevance = query.q?.trim() ? await textRelevance(this.docs, query.q) : null;
     const n = query.travellers;
     const now = this.clock.now();
-    const departures = days ? await this.departuresOn(window, days) : null;
-    // Prices are converted only when the order or a filter looks at them, or travellers ask for group prices.
-    const pricesNeeded = n !== undefined || query.sort === 'price' || query.sort === 'price_desc';
-    let candidates: (Candidate & { score: number })[] = [];
+    const asked = days ? daysAsked(days) : null;
+    const departures = asked ? await departuresOn(this.docs, window, asked) : null;
+    const candidates: (Candidate & { score: number })[] = [];
     for (const product of window) {
       // Free text with nothing to search by (only punctuation) matches no trip.
       const score = relevance ? relevance(product) : 0;
       if (relevance && score === 0) continue;
-      if (days && departures && !bookableOn(product.definition, days, n ?? 1, now, departures)) continue;
+      if (asked && departures && !bookableOn(product, asked, n ?? 1, now, departures)) continue;
       // Each traveller's price is converted and rounded once, then multiplied, exactly as a quote does.
       let group: Candidate['group'] = null;
-      const main = n !== undefined ? mainOption(product.definition) : undefined;
+      const main = n !== undefined ? keptMainOption(product) : undefined;
       if (n !== undefined && main) {
         const each = groupFacts(main, n).eachUsd;
         const next = n < 50 ? groupFacts(main, n + 1).eachUsd : null;
@@ -110,28 +158,24 @@ export class CatalogQueries {
       if (n !== undefined && query.max_price !== undefined && (perPerson === null || perPerson > query.max_price)) continue;
       candidates.push({ product, perPerson, group, score });
     }
+    return candidates;
+  }
 
-    candidates = orderTrips(candidates, query, storefront, needingAttention(sellers));
-    const recommended = !query.q && (query.sort ?? 'recommended') === 'recommended';
-    if (placement.collection) {
-      if (recommended) candidates = staffOrder(candidates, placement.collection);
-    } else if (placement.home) {
-      candidates = homeRail(candidates, placement.home, recommended);
+  /** What a price converted for this list depends on besides the storefront: its currency and today's rate. */
+  private rateKey(p: Pricer): string {
+    const fx = this.fx.rate(p.currency);
+    return `${p.currency} ${fx?.rate_id} ${fx?.rate}`;
+  }
+
+  private keepList(version: number, key: string, list: KeptList): void {
+    if (version !== this.lists.version) this.lists = { version, byKey: new Map(), trips: 0 };
+    this.lists.byKey.set(key, list);
+    this.lists.trips += list.ordered.length;
+    for (const [oldest, known] of this.lists.byKey) {
+      if (this.lists.trips <= KEPT_LIST_TRIPS) break;
+      this.lists.byKey.delete(oldest);
+      this.lists.trips -= known.ordered.length;
     }
-    const total = candidates.length;
-    const page = candidates.slice(offset, offset + query.limit);
-    const next = offset + query.limit < total ? encodeOffsetCursor(kind, offset + query.limit) : null;
-    const data = page.map((c) => {
-      const card: Record<string, unknown> = tripCard(c.product, sellers.get(c.product.seller_id), locale, p);
-      if (n !== undefined) {
-        card.group_price = c.group?.each != null ? money(c.group.each * n, p.currency) : null;
-        card.next_group_price = c.group?.next != null ? money(c.group.next * (n + 1), p.currency) : null;
-      }
-      return card;
-    });
-    const answer: Record<string, unknown> = { data, next_cursor: next, total };
-    if (query.facets) answer.facets = facetsNamedIn(windowFacets(window, candidates), locale);
-    return answer;
   }
 
   /**
@@ -139,9 +183,7 @@ export class CatalogQueries {
    * (another page, order, currency or language), so windows are kept for the catalog version they
    * were read at, while the search index can tell that version.
    */
-  private async window(filter: Filter): Promise<readonly Readonly<ProductDoc>[]> {
-    const version = await catalogVersion(this.docs);
-    const key = JSON.stringify(filter);
+  private async window(filter: Filter, key: string, version: number | null): Promise<readonly Readonly<ProductDoc>[]> {
     if (version !== null && version === this.windows.version) {
       const known = this.windows.byFilter.get(key);
       if (known) return known;
@@ -208,26 +250,6 @@ export class CatalogQueries {
     }
     return days;
   }
-
-  /**
-   * The departures of the window's counted options on `days`, by option then start: one read for
-   * the whole list, which then decides every trip without waiting on the store.
-   */
-  private async departuresOn(window: readonly Readonly<ProductDoc>[], days: string[]): Promise<Departures> {
-    const optionIds: string[] = [];
-    for (const product of window) for (const o of product.definition.options) if (!o.sales_paused && capacityOf(o) !== null) optionIds.push(o.id);
-    const byOption = new Map<string, Map<string, Readonly<Record<string, DepartureEntry>>>>();
-    if (optionIds.length === 0 || days.length === 0) return byOption;
-    // Starts are the date itself (open all day) or the date and a time: the last day's run up to its end.
-    const range = { $gte: days[0], $lte: `${days[days.length - 1]}T99` };
-    const docs = await this.docs.collection<DepartureDoc>(DEPARTURES).find({ option_id: { $in: optionIds }, start: range });
-    for (const doc of docs) {
-      let starts = byOption.get(doc.option_id);
-      if (!starts) byOption.set(doc.option_id, (starts = new Map()));
-      starts.set(doc.start, doc.entries);
-    }
-    return byOption;
-  }
 }
 
 /**
@@ -245,40 +267,11 @@ const WINDOW_FACETS = new WeakMap<readonly Readonly<ProductDoc>[], ReturnType<ty
 
 /** Trips kept in recent windows, all filters together (references to stored documents). */
 const KEPT_WINDOW_TRIPS = 2_000_000;
+/** Trips kept in recent lists, all lists together. */
+const KEPT_LIST_TRIPS = 2_000_000;
 
-/** Departure entries by option, then by start. */
-type Departures = ReadonlyMap<string, ReadonlyMap<string, Readonly<Record<string, DepartureEntry>>>>;
-
-/**
- * Per option definition and group size: whether the group can book it (groupCanBook) and what each
- * pays (groupEachUsd). Lists ask them of every option in the window, again and again; stored
- * documents do not change (a changed trip is a new document), so an answer lasts as long as the
- * definition it was given for.
- */
-function groupFacts(option: OptionDefinition, travellers: number): { fits: boolean; eachUsd: number | null } {
-  let bySize = GROUP_FACTS.get(option);
-  if (!bySize) GROUP_FACTS.set(option, (bySize = new Map()));
-  let facts = bySize.get(travellers);
-  if (!facts) bySize.set(travellers, (facts = { fits: groupCanBook(option, travellers), eachUsd: groupEachUsd(option, travellers) }));
-  return facts;
-}
-
-const GROUP_FACTS = new WeakMap<OptionDefinition, Map<number, { fits: boolean; eachUsd: number | null }>>();
-
-/**
- * Whether a group of `travellers` could book a start of the trip on one of `days` now (spec 4.2
- * date/month): an option on sale whose limits and prices fit the group runs then, before its
- * cutoff, with places for all.
- */
-function bookableOn(d: ProductDefinition, days: string[], travellers: number, now: Date, departures: Departures): boolean {
-  for (const option of d.options) {
-    const capacity = capacityOf(option);
-    if ((capacity !== null && capacity < travellers) || !groupFacts(option, travellers).fits) continue;
-    const entries = departures.get(option.id);
-    const fits = capacity === null ? undefined : (start: string) => remainingPlaces(entries?.get(start), capacity, now) >= travellers;
-    // A day no price table prices (outside its seasons, a weekday it is not sold) is not bookable, as its calendar says.
-    const priced = days.filter((day) => pricedOn(option, day));
-    if (firstBookableStart(option, d.timezone, priced, now, fits) !== null) return true;
-  }
-  return false;
+/** A list in its order before the staff's placement, and (once asked) its facets. */
+interface KeptList {
+  ordered: readonly (Candidate & { score: number })[];
+  facets: ReturnType<typeof facetsOf> | null;
 }

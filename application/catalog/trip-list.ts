@@ -1,5 +1,5 @@
 import { fingerprint } from '../platform/canonical';
-import { DURATION_BUCKETS, durationKey } from '../../domain/catalog/trip-facts';
+import { durationKey } from '../../domain/catalog/trip-facts';
 import { usdRange } from '../../domain/pricing/from-price';
 import { visibleProducts, type ProductDoc } from '../../projections/catalog/queries';
 import type { SellerDoc, StorefrontDoc } from '../platform/context';
@@ -53,10 +53,21 @@ export interface Candidate {
 /** The list a cursor belongs to: its filters and the order's version. */
 export function listKind(storefront: StorefrontDoc, query: ProductListQuery): string {
   const { cursor, limit, facets, ...rest } = query;
-  // The same filters in another order, or their values in another order, make the same list.
-  const filters = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, Array.isArray(v) ? [...v].sort() : v]));
-  return `products.${LIST_ORDER_VERSION}.${fingerprint({ storefront: storefront._id, filters })}`;
+  const asked = JSON.stringify([storefront._id, rest]);
+  let kind = KINDS.get(asked);
+  if (kind === undefined) {
+    // The same filters in another order, or their values in another order, make the same list.
+    const filters = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, Array.isArray(v) ? [...v].sort() : v]));
+    kind = `products.${LIST_ORDER_VERSION}.${fingerprint({ storefront: storefront._id, filters })}`;
+    if (KINDS.size >= KINDS_KEPT) KINDS.clear();
+    KINDS.set(asked, kind);
+  }
+  return kind;
 }
+
+/** Kinds of recent lists by their filters as asked: every page of a list, every visitor, asks for the same digest. */
+const KINDS = new Map<string, string>();
+const KINDS_KEPT = 10_000;
 
 const HOME_MIX = 12;
 
@@ -102,7 +113,7 @@ export interface HomeRail {
  * recommended order, featured trips come first in staff order, then the mix across sellers and
  * countries fills the rest of the first 12, then the others.
  */
-export function homeRail<C extends { product: Readonly<ProductDoc> }>(ordered: C[], home: HomeRail, recommended: boolean): C[] {
+export function homeRail<C extends { product: Readonly<ProductDoc> }>(ordered: readonly C[], home: HomeRail, recommended: boolean): C[] {
   const hidden = new Set(home.hidden);
   const shown = ordered.filter((c) => !hidden.has(c.product._id));
   if (!recommended) return shown;
@@ -114,7 +125,7 @@ export function homeRail<C extends { product: Readonly<ProductDoc> }>(ordered: C
 }
 
 /** A collection's trips in staff order (spec 4.2 collection). */
-export function staffOrder<C extends { product: Readonly<ProductDoc> }>(candidates: C[], ids: readonly string[]): C[] {
+export function staffOrder<C extends { product: Readonly<ProductDoc> }>(candidates: readonly C[], ids: readonly string[]): C[] {
   const rank = new Map<string, number>();
   ids.forEach((id, i) => rank.set(id, rank.get(id) ?? i));
   const of = (c: C) => rank.get(c.product._id) ?? ids.length;
@@ -181,15 +192,32 @@ export function orderTrips<C extends Candidate & { score: number }>(
   const key = sort === 'recommended' && query.q ? byRelevance : SORT_KEYS[sort];
   const marketplace = storefront.kind === 'marketplace';
   const attentionLast = marketplace && !query.q && sort === 'recommended';
+  const tier = (c: C) => (marketplace && c.product.price === 'ask' ? 2 : 0) + (attentionLast && attention.has(c.product.seller_id) ? 1 : 0);
+  if (sort === 'recommended' && !query.q && newestFirst(list)) return recommendedOrder(list, tier);
   // Keys are worked out once per trip, not once per comparison: a list sorts up to a thousand trips.
   const keyed = list.map((c) => {
     const [k1, k2, k3] = key(c);
     // A trip whose options are all paused is not an ask-for-price trip, priced or not.
-    const tier = (marketplace && c.product.price === 'ask' ? 2 : 0) + (attentionLast && attention.has(c.product.seller_id) ? 1 : 0);
-    return { c, tier, k1, k2, k3, newest: -c.product.created_position };
+    return { c, tier: tier(c), k1, k2, k3, newest: -c.product.created_position };
   });
   keyed.sort((a, b) => a.tier - b.tier || a.k1 - b.k1 || a.k2 - b.k2 || a.k3 - b.k3 || a.newest - b.newest);
   return keyed.map((k) => k.c);
+}
+
+function newestFirst(list: readonly Candidate[]): boolean {
+  for (let i = 1; i < list.length; i++) if (list[i - 1].product.created_position <= list[i].product.created_position) return false;
+  return true;
+}
+
+/**
+ * The recommended order without q of a list already newest first (a window is): a trip's tier,
+ * then whether it is featured, take two values each, so the order is a stable pass into buckets
+ * rather than a sort.
+ */
+function recommendedOrder<C extends Candidate>(list: C[], tier: (c: C) => number): C[] {
+  const buckets: C[][] = [[], [], [], [], [], [], [], []];
+  for (let i = 0; i < list.length; i++) buckets[tier(list[i]) * 2 + (featured(list[i].product) ? 0 : 1)].push(list[i]);
+  return buckets.flat();
 }
 
 /** A trip's sort keys, smallest first; ties go to the newest trip. An unknown price or length comes last in either direction. */
@@ -218,52 +246,3 @@ const SORT_KEYS: Record<string, SortKeys> = {
   duration: byDuration(1),
   duration_desc: byDuration(-1),
 };
-
-interface FacetCount<V extends string | number = string> {
-  value: V;
-  name: string | null;
-  count: number;
-}
-
-/**
- * Counts over every match of the filters (spec 2.3 facets), in one pass over the facts the catalog
- * projection stored on each product document (duration buckets, style, pickup kinds, rating), so
- * a list recomputes none of them per trip.
- */
-export function facetsOf(products: readonly Readonly<ProductDoc>[]) {
-  const add = (counts: Map<string, FacetCount>, value: string, name: string | null) => {
-    const known = counts.get(value);
-    if (known) known.count += 1;
-    else counts.set(value, { value, name, count: 1 });
-  };
-  const ordered = (counts: Map<string, FacetCount>) => [...counts.values()].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
-  const city = new Map<string, FacetCount>();
-  const category = new Map<string, FacetCount>();
-  const template = new Map<string, FacetCount>();
-  const style = new Map<string, FacetCount>();
-  const duration = new Map(Object.keys(DURATION_BUCKETS).map((bucket): [string, FacetCount] => [bucket, { value: bucket, name: null, count: 0 }]));
-  const pickup: FacetCount = { value: 'hotel', name: null, count: 0 };
-  const rating: FacetCount<number>[] = [4.5, 4].map((value) => ({ value, name: null, count: 0 }));
-  // Indexed loops: iterators cost more than the counting itself over a thousand trips.
-  for (let i = 0; i < products.length; i++) {
-    const product = products[i];
-    const d = product.definition;
-    add(city, d.city.slug, d.city.name);
-    for (let c = 0; c < d.categories.length; c++) add(category, d.categories[c].slug, d.categories[c].name);
-    add(template, d.template, null);
-    for (let b = 0; b < product.duration.length; b++) duration.get(product.duration[b])!.count += 1;
-    if (product.style) add(style, product.style, null);
-    if (product.pickup.includes('hotel')) pickup.count += 1;
-    if (product.rating !== null) for (const r of rating) if (product.rating >= r.value) r.count += 1;
-  }
-  return {
-    city: ordered(city),
-    category: ordered(category),
-    template: ordered(template),
-    // The length buckets then the days buckets, those with trips only.
-    duration: [...duration.values()].filter((b) => b.count > 0),
-    style: ordered(style),
-    pickup: pickup.count > 0 ? [pickup] : [],
-    rating,
-  };
-}

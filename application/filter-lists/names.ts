@@ -14,6 +14,17 @@ const CATEGORY_NAMES = new Map(PLATFORM_CATEGORIES.map((c) => [c.slug, c.names])
  * a name with no translation stays as the trips give it.
  */
 export function facetsNamedIn<V extends Facet, F extends { city: V[]; category: V[] }>(facets: F, locale = 'en'): F {
+  // Facets kept with a list (its window's) are named once per language.
+  let byLocale = NAMED.get(facets) as Map<string, F> | undefined;
+  if (!byLocale) NAMED.set(facets, (byLocale = new Map()));
+  let answer = byLocale.get(locale);
+  if (!answer) byLocale.set(locale, (answer = namedIn(facets, locale)));
+  return answer;
+}
+
+const NAMED = new WeakMap<object, Map<string, unknown>>();
+
+function namedIn<V extends Facet, F extends { city: V[]; category: V[] }>(facets: F, locale: string): F {
   const named = (list: V[], name: (slug: string) => string | undefined) => list.map((f) => ({ ...f, name: name(String(f.value).toLowerCase()) ?? f.name }));
   return {
     ...facets,

@@ -1,0 +1,108 @@
+import { capacityOf, firstBookableStart, runsOn } from '../../domain/calendar/schedule';
+import { pricedOn } from '../../domain/pricing/tables';
+import type { OptionDefinition } from '../../domain/catalog/definitions';
+import { remainingPlaces } from '../../domain/departure';
+import type { ProductDoc } from '../../projections/catalog/queries';
+import { DEPARTURES, type DepartureDoc } from '../../projections/departures/doc';
+import type { DocumentStore } from '../platform/ports/document-store';
+import { groupFacts } from './kept';
+
+/** The departures of a list's options on the asked days, by option then start. */
+export type Departures = ReadonlyMap<string, ReadonlyMap<string, Readonly<DepartureDoc>>>;
+
+/** The local dates a list asks for (spec 4.2 date, month), with one key for all of them. */
+export interface DaysAsked {
+  days: readonly string[];
+  key: string;
+}
+
+export function daysAsked(days: readonly string[]): DaysAsked {
+  // The days asked are consecutive: the first and the last name them.
+  return { days, key: `${days[0]}/${days[days.length - 1]}/${days.length}` };
+}
+
+/**
+ * The departures of the window's options on sale on the asked days, by option then start: one read
+ * for the whole list, which then decides every trip without waiting on the store.
+ */
+export async function departuresOn(docs: DocumentStore, window: readonly Readonly<ProductDoc>[], asked: DaysAsked): Promise<Departures> {
+  const optionIds = optionsOnSale(window);
+  const byOption = new Map<string, Map<string, Readonly<DepartureDoc>>>();
+  if (optionIds.length === 0 || asked.days.length === 0) return byOption;
+  // Starts are the date itself (open all day) or the date and a time: the last day's run up to its end.
+  const range = { $gte: asked.days[0], $lte: `${asked.days[asked.days.length - 1]}T99` };
+  for (const doc of await docs.collection<DepartureDoc>(DEPARTURES).find({ option_id: { $in: optionIds }, start: range })) {
+    let starts = byOption.get(doc.option_id);
+    if (!starts) byOption.set(doc.option_id, (starts = new Map()));
+    starts.set(doc.start, doc);
+  }
+  return byOption;
+}
+
+/** The ids of the window's options on sale, once per kept window. */
+function optionsOnSale(window: readonly Readonly<ProductDoc>[]): readonly string[] {
+  let ids = OPTIONS_ON_SALE.get(window);
+  if (!ids) {
+    const found: string[] = [];
+    for (const product of window) for (const o of product.definition.options) if (!o.sales_paused) found.push(o.id);
+    OPTIONS_ON_SALE.set(window, (ids = found));
+  }
+  return ids;
+}
+
+const OPTIONS_ON_SALE = new WeakMap<readonly Readonly<ProductDoc>[], readonly string[]>();
+
+/**
+ * Whether some option of the trip can be booked on one of the days by the group (spec 4.2
+ * date/month): an option on sale whose limits and prices fit the group runs then, before its
+ * cutoff, with places for all, at a start the seller did not call off.
+ */
+export function bookableOn(product: Readonly<ProductDoc>, asked: DaysAsked, travellers: number, now: Date, departures: Departures): boolean {
+  for (const { option, capacity, dates } of scheduleOf(product, asked)) {
+    if ((capacity !== null && capacity < travellers) || !groupFacts(option, travellers).fits) continue;
+    const starts = departures.get(option.id);
+    // Without a departure on those days every start has all its places.
+    const fits =
+      starts === undefined
+        ? undefined
+        : (start: string) => {
+            const doc = starts.get(start);
+            if (doc?.called_off === true) return false;
+            return capacity === null || remainingPlaces(doc?.entries, capacity, now) >= travellers;
+          };
+    if (firstBookableStart(option, product.definition.timezone, dates, now, fits) !== null) return true;
+  }
+  return false;
+}
+
+interface Scheduled {
+  option: OptionDefinition;
+  capacity: number | null;
+  /** The asked days the option runs on and some price table prices. */
+  dates: readonly string[];
+}
+
+/**
+ * The trip's options on sale with the asked days each runs on and is priced (outside its seasons,
+ * or a weekday it is not sold, a day is not bookable, as its calendar says). Lists ask every trip
+ * of the window about the same days, and the answer depends on the definition alone: it is kept
+ * with the stored document, for the days last asked.
+ */
+function scheduleOf(product: Readonly<ProductDoc>, asked: DaysAsked): readonly Scheduled[] {
+  const known = SCHEDULES.get(product)?.get(asked.key);
+  if (known) return known;
+  const scheduled: Scheduled[] = [];
+  for (const option of product.definition.options) {
+    if (option.sales_paused) continue;
+    const dates = asked.days.filter((day) => runsOn(option, day) && pricedOn(option, day));
+    if (dates.length > 0) scheduled.push({ option, capacity: capacityOf(option), dates });
+  }
+  let byDays = SCHEDULES.get(product);
+  if (!byDays || byDays.size >= SCHEDULES_KEPT) SCHEDULES.set(product, (byDays = new Map()));
+  byDays.set(asked.key, scheduled);
+  return scheduled;
+}
+
+const SCHEDULES = new WeakMap<Readonly<ProductDoc>, Map<string, readonly Scheduled[]>>();
+/** Sets of days kept per trip: the months and dates lists ask about at one time. */
+const SCHEDULES_KEPT = 64;
