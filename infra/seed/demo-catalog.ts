@@ -34,6 +34,7 @@ export const DEMO_KEYS = {
   owner: 'tp_sk_demo_owner',
   readOnly: 'tp_sk_demo_readonly',
   marketOperator: 'tp_sk_demo_market',
+  noPayment: 'tp_pk_demo_nopay',
 } as const;
 
 /** Stable ids hashed from names, so every seed run yields the same ids. */
@@ -73,6 +74,7 @@ const OM = ns('om', 'Oman');
 
 const LISBON = where('Lisbon', 'Lisbon District', PT, 'Europe/Lisbon');
 const PORTO = where('Porto', 'Porto District', PT, 'Europe/Lisbon');
+const COIMBRA = where('Coimbra', 'Coimbra District', PT, 'Europe/Lisbon');
 const EVORA = where('Évora', 'Évora District', PT, 'Europe/Lisbon');
 const SEVILLE = where('Seville', 'Andalusia', ES, 'Europe/Madrid');
 const GRANADA = where('Granada', 'Andalusia', ES, 'Europe/Madrid');
@@ -283,7 +285,10 @@ const extra = (key: string, name: string, price: number, more: Partial<ExtraSpec
   ...more,
 });
 
-type SellerSlug = 'atlas-trails' | 'sakura-journeys' | 'muscat-dunes' | 'iberia-walks';
+type SellerSlug = 'atlas-trails' | 'sakura-journeys' | 'muscat-dunes' | 'iberia-walks' | 'coimbra-walks';
+
+/** Sellers with a site of their own only: not members of the marketplace. */
+const OWN_SITE_ONLY: readonly SellerSlug[] = ['coimbra-walks'];
 
 interface TripSpec {
   slug: string;
@@ -380,6 +385,17 @@ const SELLERS: { definition: SellerDefinition; secret_keys: { key: string; scope
       blurb: 'Guided walks, museum visits and long-distance trails in Spain and Portugal.',
       // Only a payment link, due 72 hours before the start: a later start is sold, a nearer one answers PaymentWindowClosed.
       payment_methods: [{ kind: 'payment_link', deadline_hours: 72, currencies: ['EUR', 'USD'] }],
+    },
+    secret_keys: [],
+  },
+  {
+    definition: {
+      slug: 'coimbra-walks',
+      name: 'Coimbra Walks',
+      base: 'Coimbra, Portugal',
+      blurb: 'Walks through Coimbra’s university and old town with students who live there; paid to the guide on the day.',
+      // No way to pay set up: its own site takes bookings but no money, so nothing is shown as paid and no refund is promised.
+      payment_methods: [],
     },
     secret_keys: [],
   },
@@ -711,6 +727,34 @@ const TRIPS: TripSpec[] = [
       ),
     },
     options: [simpleOption(2900, ['10:00', '15:00'], 20, 2)],
+  },
+  {
+    slug: 'coimbra-university-walking-tour',
+    seller: 'coimbra-walks',
+    template: 'day_tour',
+    where: COIMBRA,
+    minutes: 120,
+    rating: [4.8, 64],
+    categories: [CAT.walking, CAT.culture],
+    stops: ['University of Coimbra', 'Joanina Library', 'Old Cathedral of Coimbra'],
+    photos: ['The university tower above the Mondego', 'Steps down to the Old Cathedral'],
+    content: {
+      en: text(
+        'Coimbra University and Old Town Walking Tour',
+        'The hilltop university, its baroque library and the lanes down to the Old Cathedral, with a student guide.',
+        'Two hours with a student of Coimbra: the Paço das Escolas and its tower, the outside of the Joanina Library, the student traditions of the capes and the fado, and the steep lanes down to the Romanesque Old Cathedral.',
+        ['The university on its hill', 'Student traditions told by a student'],
+        ['Student guide'],
+        ['Library and palace tickets'],
+        [
+          ['Paço das Escolas', 'Meet under the university tower.'],
+          ['Old Cathedral', 'End at the Sé Velha.'],
+        ],
+      ),
+    },
+    options: [simpleOption(1800, ['10:00', '15:00'], 15, 2)],
+    // Sold on its own site only.
+    network: false,
   },
   {
     slug: 'lisbon-airport-private-transfer',
@@ -2810,7 +2854,7 @@ function storefronts(): DemoCatalog['storefronts'] {
         name: 'TripMarket',
         seller_id: null,
         operator_seller_id: sellerId(OPERATOR.definition.slug),
-        member_seller_ids: SELLERS.map((s) => sellerId(s.definition.slug)),
+        member_seller_ids: SELLERS.filter((s) => !OWN_SITE_ONLY.includes(s.definition.slug as SellerSlug)).map((s) => sellerId(s.definition.slug)),
         languages: ['en', 'de', 'ja'],
         default_language: 'en',
         currencies: ['USD', 'EUR', 'JPY', 'OMR'],
@@ -2822,6 +2866,29 @@ function storefronts(): DemoCatalog['storefronts'] {
         cookies_url: '/cookies',
         promise: { report_hours: 24, payer: 'platform' },
         integrations: integrations({ ga4_measurement_id: 'G-TRIPMKT001', tiktok_pixel_id: 'C4TRIPMARKET01', microsoft_uet_id: '187000123' }),
+        rate_limit_per_minute: null,
+      },
+    },
+    {
+      // A direct site that takes no payment through us: bookings are confirmed with nothing paid (not_collected).
+      id: demoId('demo:storefront:coimbra-walks'),
+      website_keys: [DEMO_KEYS.noPayment],
+      definition: {
+        kind: 'direct',
+        name: 'Coimbra Walks',
+        seller_id: sellerId('coimbra-walks'),
+        member_seller_ids: [],
+        languages: ['en'],
+        default_language: 'en',
+        currencies: ['EUR'],
+        display_currency: 'EUR',
+        rounding: {},
+        allowed_origins: ['https://www.coimbrawalks.example'],
+        terms_url: '/terms',
+        privacy_url: '/privacy',
+        cookies_url: '/cookies',
+        promise: null,
+        integrations: integrations({}),
         rate_limit_per_minute: null,
       },
     },

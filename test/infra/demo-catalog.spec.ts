@@ -84,7 +84,9 @@ describe('demo catalog', () => {
     expect(atlas.definition.payment_methods.find((m) => m.kind === 'bank_transfer')!.bank).to.have.all.keys('account_name', 'iban', 'bic', 'bank_name');
     // Iberia Walks takes only a payment link due 72 hours before, so a nearer start answers PaymentWindowClosed (issue 7).
     expect(seller('iberia-walks').definition.payment_methods).to.deep.equal([{ kind: 'payment_link', deadline_hours: 72, currencies: ['EUR', 'USD'] }]);
-    for (const s of catalog.sellers.filter((s) => s.definition.slug !== 'iberia-walks')) {
+    // Coimbra Walks takes no payment through us: its own site shows nothing paid and promises no refund (issue 8).
+    expect(seller('coimbra-walks').definition.payment_methods).to.deep.equal([]);
+    for (const s of catalog.sellers.filter((s) => !['iberia-walks', 'coimbra-walks'].includes(s.definition.slug))) {
       const onArrival = s.definition.payment_methods.find((m) => m.kind === 'pay_on_arrival');
       expect(onArrival, s.definition.slug).to.include({ deadline_hours: null });
       expect(onArrival!.currencies).to.not.be.empty;
@@ -134,7 +136,7 @@ describe('demo catalog', () => {
     expect(catalog.sellers.map((s) => s.id)).not.to.include(operator!.id);
   });
 
-  it('has a direct storefront for atlas-trails and a marketplace of every seller', () => {
+  it('has a direct storefront for atlas-trails, one for coimbra-walks (no payment), and a marketplace of every other seller', () => {
     expect(direct.website_keys).to.deep.equal([DEMO_KEYS.direct]);
     expect(direct.definition).to.deep.include({
       name: 'Atlas Trails',
@@ -153,7 +155,7 @@ describe('demo catalog', () => {
     expect(market.definition).to.deep.include({
       name: 'TripMarket',
       seller_id: null,
-      member_seller_ids: catalog.sellers.map((s) => s.id),
+      member_seller_ids: catalog.sellers.filter((s) => s !== seller('coimbra-walks')).map((s) => s.id),
       languages: ['en', 'de', 'ja'],
       default_language: 'en',
       currencies: ['USD', 'EUR', 'JPY', 'OMR'],
@@ -163,6 +165,9 @@ describe('demo catalog', () => {
       promise: { report_hours: 24, payer: 'platform' },
       rate_limit_per_minute: null,
     });
+    const coimbra = catalog.storefronts.find((s) => s.website_keys.includes(DEMO_KEYS.noPayment))!;
+    expect(coimbra.definition).to.deep.include({ kind: 'direct', seller_id: seller('coimbra-walks').id, currencies: ['EUR'] });
+    expect(products.filter((p) => p.seller_id === seller('coimbra-walks').id)).to.have.length(1);
     for (const s of catalog.storefronts) {
       expect(s.definition.terms_url).to.equal('/terms');
       expect(s.definition.integrations).to.include({ consent: 'opt_in', enhanced_conversions: false });
@@ -226,10 +231,10 @@ describe('demo catalog', () => {
     expect(defs.some((d) => d.rating === null)).to.equal(true);
   });
 
-  it('offers atlas-trails trips on the direct site only where network is false', () => {
+  it('offers atlas-trails trips on the direct site only where network is false, and coimbra-walks its one on its own site', () => {
     const offline = products.filter((p) => !p.definition.network);
-    expect(offline).to.have.length.of.at.least(2);
-    expect(offline.every((p) => p.seller_id === atlas.id)).to.equal(true);
+    expect(offline).to.have.length.of.at.least(3);
+    expect(offline.every((p) => p.seller_id === atlas.id || p.seller_id === seller('coimbra-walks').id)).to.equal(true);
   });
 
   it('gives atlas-trails at least 24 published trips, so the direct storefront’s first page of 20 has a cursor', () => {
