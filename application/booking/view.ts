@@ -58,9 +58,9 @@ export function bookingView(doc: Readonly<BookingDoc>, now: Date = new Date()): 
     payment: {
       method: payment?.method ?? null,
       status: payment?.status ?? 'unpaid',
-      // A booking that is over asks for no more money: no deadline, no account to pay into.
+      // A booking that is over asks for no more money: no deadline, nothing to bring, no account to pay into.
       due_at: live ? (payment?.due_at ?? null) : null,
-      on_arrival: payment?.on_arrival ?? null,
+      on_arrival: live ? (payment?.on_arrival ?? null) : null,
       bank: live && payment?.method === 'bank_transfer' && payment.bank ? { ...payment.bank, reference: doc._id } : null,
       receipt: payment?.receipt ?? null,
       link:

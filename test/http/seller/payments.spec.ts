@@ -122,6 +122,16 @@ describe('HTTP: the seller records payments (POST /v1/bookings/{ref}/payments)',
     expect(paid.body.payment).to.deep.include({ status: 'paid', on_arrival: null });
   });
 
+  it('a booking part paid on arrival and then cancelled asks for nothing more to bring', async () => {
+    const booking = await book('pay_on_arrival', 1);
+    const part = { amount: Math.floor(booking.due.amount / 2), currency: booking.due.currency };
+    expect((await pay(booking.ref, { amount: part })).status).to.equal(200);
+    const cancelled = await server.request('POST', `/v1/public/bookings/${booking.ref}/cancel?token=${booking.token}`);
+    expect(cancelled.status, cancelled.text).to.equal(200);
+    const view = schemas.expectAnswer('getBooking', await server.request('GET', `/v1/public/bookings/${booking.ref}?token=${booking.token}`));
+    expect(view.payment).to.deep.include({ on_arrival: null, due_at: null });
+  });
+
   it('needs bookings:write to record and bookings:read to read; another seller or an unknown ref is 404', async () => {
     const booking = await book('bank_transfer', 1);
     const denied = schemas.expectProblem(await pay(booking.ref, { amount: booking.due }, {}, READONLY_KEY), 403, 'NotPermitted');
