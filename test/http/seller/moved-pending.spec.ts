@@ -61,4 +61,46 @@ describe('HTTP: a pending booking moved to another start (call-off)', () => {
     expect((await server.request('GET', `/v1/public/bookings/${ref}?token=${token}`)).body.status).to.equal('lapsed');
     expect(shift).to.equal(7 * DAY);
   });
+
+  it('gives a request made within PENDING_HOURS of its start the rest of its hours at the later start', async () => {
+    const request = await waitingOption();
+    const start = await openStart(server, request.optionId, '2027-01', '10');
+    const offered = await openStart(server, request.optionId, '2027-01', '17');
+    // A day and a half before the start (whatever the trip's zone; before its cutoff): the request lapses at the start, before its 48 hours are up.
+    server.clock.tick(Date.parse(`${start}:00Z`) - 1.5 * DAY - Date.now());
+    const hold = await server.request('POST', '/v1/public/holds', {
+      body: { option_id: request.optionId, start, units: [{ unit_id: request.unitId, qty: 1 }] },
+    });
+    expect(hold.status, hold.text).to.equal(201);
+    const lead = { name: 'Noor Haddad', email: 'noor.haddad@example.com', phone: '+971 50 123 4567' };
+    const checkout = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead, payment_method: 'pay_on_arrival' } });
+    expect(checkout.body.status, checkout.text).to.equal('pending');
+    const placedAt = Date.now();
+    expect(Date.parse(checkout.body.pending_expires_at)).to.be.below(placedAt + 2 * DAY);
+
+    const called = await server.request('POST', `/v1/options/${request.optionId}/departures/${start}/call-off`, {
+      key: null,
+      secret: OWNER_KEY,
+      body: { reason: 'weather', offered_start: offered },
+    });
+    expect(called.status, called.text).to.equal(201);
+    const view = await server.request('GET', `/v1/public/bookings/${checkout.body.ref}?token=${checkout.body.booking_token}`);
+    expect(view.body).to.deep.include({ status: 'pending', start: offered, pending_expires_at: new Date(placedAt + 2 * DAY).toISOString() });
+  });
+
+  /** An option of the direct site that waits for the seller's answer, with one adult and nothing more asked at checkout. */
+  async function waitingOption(): Promise<{ optionId: string; unitId: string }> {
+    const list = await server.request('GET', '/v1/public/products?limit=100');
+    for (const card of list.body.data) {
+      const trip = await server.request('GET', `/v1/public/products/${card.id}`);
+      for (const option of trip.body.options) {
+        const adult = option.units.find((u: { type: string }) => u.type === 'adult');
+        const simple = option.room_types.length === 0 && option.traveller_details.fields.length === 0 && !option.pickup && (option.min_units ?? 1) <= 1;
+        if (option.confirmation === 'manual' && option.capacity_mode === 'limited' && !option.ask_for_price && adult && simple) {
+          return { optionId: option.id, unitId: adult.id };
+        }
+      }
+    }
+    throw new Error('the direct site has no option that waits for the seller');
+  }
 });
