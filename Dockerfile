@@ -32,4 +32,5 @@ EXPOSE 8080
 # Ready (200) once the projections have caught up with the log as it stood at start; 503 before.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=6 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "dist/infra/main.js"]
+# A larger young generation: requests allocate fast, and fewer, shorter scavenges keep answer times even.
+CMD ["node", "--max-semi-space-size=64", "dist/infra/main.js"]
