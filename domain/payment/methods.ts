@@ -5,7 +5,8 @@ import { Refusal, refuse } from '../shared/refusal';
 /** The instant by which a method must be paid for a start, or null when it is paid on the day. */
 export function payBefore(method: PaymentMethodDefinition, start: string, timezone: string): Date | null {
   if (method.deadline_hours === null) return null;
-  return startInstant(start, timezone).minus({ hours: method.deadline_hours }).toJSDate();
+  // Hours are exact durations: plain arithmetic on the instant says what luxon's minus says, for less.
+  return new Date(startInstant(start, timezone).toMillis() - method.deadline_hours * 3_600_000);
 }
 
 /** Methods whose time to pay ends in time for the start (spec 4.3 payment-methods). */
