@@ -4,6 +4,7 @@ import { Refusal, isRefusal } from '../../domain/shared/refusal';
 import type { Doc, DocumentStore } from './ports/document-store';
 import { EventMetadata, EventStore, RecordedEvent, WrongExpectedRevision } from './ports/event-store';
 import type { Logger } from './ports/logger';
+import { keepNewest } from './bounded-map';
 import { uuidFromName } from './secrets';
 
 export interface Handled<E, S> {
@@ -188,7 +189,7 @@ export class CommandHandler {
     this.cache.delete(key);
     const newer = cached !== undefined && revisionOf(cached) > revisionOf(entry) ? cached : entry;
     this.cache.set(key, newer);
-    if (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value as string);
+    keepNewest(this.cache, this.cacheSize);
   }
 
   private async readSnapshot<S>(streamId: string, name: SnapshotName | undefined): Promise<Cached<S> | undefined> {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'crypto';
 import { CancellableDelay, attempt, deliverUntilAccepted } from './deliver';
 import { WalCheckpointer } from './wal-checkpointer';
+import { keepNewest } from '../../application/platform/bounded-map';
 import Database from 'better-sqlite3';
 import {
   AppendResult,
@@ -269,11 +270,8 @@ export class SqliteEventStore implements EventStore {
       this.tips.set(row.stream_id, { revision: row.revision, position: row.position });
       this.knownHead = Math.max(this.knownHead, row.position);
     }
-    while (this.tips.size > TIPS_KEPT) this.tips.delete(this.tips.keys().next().value as string);
-    for (const position of this.recent.keys()) {
-      if (this.recent.size <= RECENT_EVENTS) break;
-      this.recent.delete(position);
-    }
+    keepNewest(this.tips, TIPS_KEPT);
+    keepNewest(this.recent, RECENT_EVENTS);
   }
 
   private appendRows(streamId: string, events: EventData[], expected: ExpectedRevision): { result: AppendResult; rows: EventRow[] } {
