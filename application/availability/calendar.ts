@@ -1,5 +1,4 @@
-import { DateTime } from 'luxon';
-import { calendarMonth, capacityOf, CalendarDay, dayStatus, isRealMonth } from '../../domain/calendar/schedule';
+import { calendarMonth, capacityOf, CalendarDay, dayStatus, isRealMonth, monthIn } from '../../domain/calendar/schedule';
 import { remainingPlaces } from '../../domain/departure';
 import { pricedOn } from '../../domain/pricing/tables';
 import { Refusal, invalidInput, notFound } from '../../domain/shared/refusal';
@@ -36,7 +35,7 @@ export async function calendar(
   const { product, option } = found;
   const now = deps.clock.now();
   const zone = product.definition.timezone;
-  const wanted = month ?? DateTime.fromJSDate(now, { zone }).toFormat('yyyy-MM');
+  const wanted = month ?? monthIn(zone, now);
   const capacity = capacityOf(option);
   const { entries, calledOff } = await deps.departures.startsBetween(option.id, `${wanted}-01`, `${wanted}-31T99`);
   const noVehicles = await deps.vehicleDays.daysWithout(option, `${wanted}-01`, `${wanted}-31`, now);

@@ -152,25 +152,36 @@ export function dayStatus(starts: readonly { status: StartStatus }[]): StartStat
  * a start is too late when it begins before now + cutoff_hours.
  */
 export function cutoffHorizon(option: OptionDefinition, timezone: string, now: Date): string {
-  // The horizon is a local minute, and zones are offset by whole minutes: one instant's minute in one zone is one answer.
-  const minute = Math.floor((now.getTime() + option.availability.cutoff_hours * 3_600_000) / 60_000);
-  let inZone = HORIZONS.get(timezone);
-  if (!inZone) HORIZONS.set(timezone, (inZone = new Map()));
-  let horizon = inZone.get(minute);
-  if (horizon === undefined) {
-    horizon = DateTime.fromMillis(minute * 60_000, { zone: timezone }).toFormat("yyyy-MM-dd'T'HH:mm");
-    if (inZone.size >= HORIZONS_KEPT) inZone.clear();
-    inZone.set(minute, horizon);
+  return localMinute(timezone, Math.floor((now.getTime() + option.availability.cutoff_hours * 3_600_000) / 60_000));
+}
+
+/** The month 'YYYY-MM' it is in a zone at `now`. */
+export function monthIn(timezone: string, now: Date): string {
+  // A month starts at a local midnight, a whole minute: the minute now is in tells the month.
+  return localMinute(timezone, Math.floor(now.getTime() / 60_000)).slice(0, 7);
+}
+
+/** The local wall-clock minute 'YYYY-MM-DDTHH:MM' of a minute since the epoch in a zone. */
+function localMinute(timezone: string, minute: number): string {
+  // Zones are offset by whole minutes: one instant's minute in one zone is one answer.
+  let inZone = LOCAL_MINUTES.get(timezone);
+  if (!inZone) LOCAL_MINUTES.set(timezone, (inZone = new Map()));
+  let local = inZone.get(minute);
+  if (local === undefined) {
+    local = DateTime.fromMillis(minute * 60_000, { zone: timezone }).toFormat("yyyy-MM-dd'T'HH:mm");
+    if (inZone.size >= LOCAL_MINUTES_KEPT) inZone.clear();
+    inZone.set(minute, local);
   }
-  return horizon;
+  return local;
 }
 
 /**
  * A list for a date asks a thousand trips for their horizons at one moment, and they share a few
- * zones and cutoffs: time-zone formatting is the dearest step, so its answers are kept, by zone then minute.
+ * zones and cutoffs; every calendar asks what month it is in its zone: time-zone formatting is the
+ * dearest step, so its answers are kept, by zone then minute.
  */
-const HORIZONS = new Map<string, Map<number, string>>();
-const HORIZONS_KEPT = 1_000;
+const LOCAL_MINUTES = new Map<string, Map<number, string>>();
+const LOCAL_MINUTES_KEPT = 1_000;
 
 /** Whether a local start is past a cutoff horizon (local wall-clock time, as cutoffHorizon gives). */
 export function beforeHorizon(start: string, horizon: string): boolean {
@@ -218,12 +229,13 @@ export function calendarMonth(
   remainingAt: (start: string) => number | null,
 ): CalendarDay[] {
   const horizon = cutoffHorizon(option, timezone, now);
-  const first = DateTime.fromISO(`${month}-01`, { zone: 'UTC' });
+  const firstWeekday = isoWeekday(`${month}-01`);
+  const length = daysInMonth(month);
   const days: CalendarDay[] = [];
   const times = [...option.availability.times].sort();
-  for (let i = 0; i < first.daysInMonth!; i++) {
+  for (let i = 0; i < length; i++) {
     const date = `${month}-${String(i + 1).padStart(2, '0')}`;
-    const runs = runsOn(option, date, ((first.weekday - 1 + i) % 7) + 1);
+    const runs = runsOn(option, date, ((firstWeekday - 1 + i) % 7) + 1);
     const starts = !runs
       ? []
       : (times.length === 0 ? [date] : times.map((t) => `${date}T${t}`)).map((start): CalendarStart => {
