@@ -1,9 +1,10 @@
-import { capacityOf, firstBookableStart, runsOn } from '../../domain/calendar/schedule';
+import { beforeHorizon, capacityOf, cutoffHorizon, firstBookableStart, runsOn } from '../../domain/calendar/schedule';
 import { pricedOn } from '../../domain/pricing/tables';
 import type { OptionDefinition } from '../../domain/catalog/definitions';
 import { remainingPlaces } from '../../domain/departure';
 import type { ProductDoc } from '../../projections/catalog/queries';
 import { DEPARTURES, type DepartureDoc } from '../../projections/departures/doc';
+import { DEPARTURE_DAYS, type DepartureDayDoc } from '../../projections/catalog/departure-days';
 import type { DocumentStore } from '../platform/ports/document-store';
 import { groupFacts } from './kept';
 
@@ -26,9 +27,15 @@ export function daysAsked(days: readonly string[]): DaysAsked {
  * for the whole list, which then decides every trip without waiting on the store.
  */
 export async function departuresOn(docs: DocumentStore, window: readonly Readonly<ProductDoc>[], asked: DaysAsked): Promise<Departures> {
-  const optionIds = optionsOnSale(window);
   const byOption = new Map<string, Map<string, Readonly<DepartureDoc>>>();
-  if (optionIds.length === 0 || asked.days.length === 0) return byOption;
+  if (asked.days.length === 0) return byOption;
+  // Only options with a departure document on one of the days have a start with fewer places.
+  const withDepartures = new Set<string>();
+  for (const day of await docs.collection<DepartureDayDoc>(DEPARTURE_DAYS).find({ _id: { $in: [...asked.days] } })) {
+    for (const id of day.option_ids) withDepartures.add(id);
+  }
+  const optionIds = withDepartures.size === 0 ? [] : optionsOnSale(window).filter((id) => withDepartures.has(id));
+  if (optionIds.length === 0) return byOption;
   // Starts are the date itself (open all day) or the date and a time: the last day's run up to its end.
   const range = { $gte: asked.days[0], $lte: `${asked.days[asked.days.length - 1]}T99` };
   for (const doc of await docs.collection<DepartureDoc>(DEPARTURES).find({ option_id: { $in: optionIds }, start: range })) {
@@ -58,19 +65,20 @@ const OPTIONS_ON_SALE = new WeakMap<readonly Readonly<ProductDoc>[], readonly st
  * cutoff, with places for all, at a start the seller did not call off.
  */
 export function bookableOn(product: Readonly<ProductDoc>, asked: DaysAsked, travellers: number, now: Date, departures: Departures): boolean {
-  for (const { option, capacity, dates } of scheduleOf(product, asked)) {
+  const timezone = product.definition.timezone;
+  for (const { option, capacity, dates, last } of scheduleOf(product, asked)) {
     if ((capacity !== null && capacity < travellers) || !groupFacts(option, travellers).fits) continue;
+    // Starts come in order: when the last is past its cutoff, so are the others.
+    if (beforeHorizon(last, cutoffHorizon(option, timezone, now))) continue;
     const starts = departures.get(option.id);
-    // Without a departure on those days every start has all its places.
-    const fits =
-      starts === undefined
-        ? undefined
-        : (start: string) => {
-            const doc = starts.get(start);
-            if (doc?.called_off === true) return false;
-            return capacity === null || remainingPlaces(doc?.entries, capacity, now) >= travellers;
-          };
-    if (firstBookableStart(option, product.definition.timezone, dates, now, fits) !== null) return true;
+    // Without a departure on those days every start has all its places: the last one can be booked.
+    if (starts === undefined) return true;
+    const fits = (start: string) => {
+      const doc = starts.get(start);
+      if (doc?.called_off === true) return false;
+      return capacity === null || remainingPlaces(doc?.entries, capacity, now) >= travellers;
+    };
+    if (firstBookableStart(option, timezone, dates, now, fits) !== null) return true;
   }
   return false;
 }
@@ -80,6 +88,8 @@ interface Scheduled {
   capacity: number | null;
   /** The asked days the option runs on and some price table prices. */
   dates: readonly string[];
+  /** The last start on those days. */
+  last: string;
 }
 
 /**
@@ -95,7 +105,11 @@ function scheduleOf(product: Readonly<ProductDoc>, asked: DaysAsked): readonly S
   for (const option of product.definition.options) {
     if (option.sales_paused) continue;
     const dates = asked.days.filter((day) => runsOn(option, day) && pricedOn(option, day));
-    if (dates.length > 0) scheduled.push({ option, capacity: capacityOf(option), dates });
+    if (dates.length === 0) continue;
+    const times = option.availability.times;
+    const lastDay = dates[dates.length - 1];
+    const last = times.length === 0 ? lastDay : `${lastDay}T${[...times].sort()[times.length - 1]}`;
+    scheduled.push({ option, capacity: capacityOf(option), dates, last });
   }
   let byDays = SCHEDULES.get(product);
   if (!byDays || byDays.size >= SCHEDULES_KEPT) SCHEDULES.set(product, (byDays = new Map()));

@@ -1,6 +1,7 @@
 import type { StorefrontDoc } from '../platform/context';
 import { defineFeature } from '../platform/feature';
 import { catalogProjector } from '../../projections/catalog/projector';
+import { departureDaysProjector } from '../../projections/catalog/departure-days';
 import { CatalogQueries } from './queries';
 import type { ProductListQuery } from './trip-list';
 
@@ -13,7 +14,7 @@ export { orderTrips } from './trip-list';
 /** Part 2.2 to 2.4 and 4.2: the storefront, the trip list and the trip page. */
 export const catalogFeature = defineFeature({
   name: 'catalog',
-  projectors: [catalogProjector],
+  projectors: [catalogProjector, departureDaysProjector],
   create(platform) {
     const queries = new CatalogQueries(platform.docs, platform.clock, platform.fx);
     return {

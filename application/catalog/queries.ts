@@ -4,7 +4,7 @@ import { Refusal, invalidInput, notFound } from '../../domain/shared/refusal';
 import { money } from '../../domain/shared/money';
 import { CatalogReads, ProductDoc, visibleProducts } from '../../projections/catalog/queries';
 import type { SellerDoc, StorefrontDoc } from '../platform/context';
-import { bookableOn, daysAsked, departuresOn } from './bookable-days';
+import { type DaysAsked, type Departures, bookableOn, daysAsked, departuresOn } from './bookable-days';
 import type { Clock } from '../platform/ports/clock';
 import type { DocumentStore, Filter } from '../platform/ports/document-store';
 import type { Fx } from '../platform/ports/fx';
@@ -78,18 +78,32 @@ export class CatalogQueries {
     const version = await catalogVersion(this.docs);
     const window = await this.window(filter, filterKey, version);
 
-    // Phase two: in memory over that window. Without a day (which departures and the clock decide)
-    // the list in its order is kept for the catalog version: another page, language or currency,
-    // or the staff's placement, reuse it.
+    // Phase two: in memory over that window. The list in its order is kept for the catalog version:
+    // another page, language or currency, or the staff's placement, reuse it.
     const n = query.travellers;
     // Prices are converted only when the order or a filter looks at them, or travellers ask for group prices.
     const pricesNeeded = n !== undefined || query.sort === 'price' || query.sort === 'price_desc';
-    const listKey = days
-      ? null
-      : JSON.stringify([storefront._id, filterKey, query.q, n, n === undefined ? null : query.max_price, query.sort, pricesNeeded ? this.rateKey(p) : null]);
+    const now = this.clock.now();
+    const asked = days ? daysAsked(days) : null;
+    const departures = asked ? await departuresOn(this.docs, window, asked) : null;
+    // A list for days is the same within a minute (cutoffs are counted in minutes) while no
+    // departure of its trips on those days has fewer places or is called off.
+    const listKey =
+      departures !== null && departures.size > 0
+        ? null
+        : JSON.stringify([
+            storefront._id,
+            filterKey,
+            query.q,
+            n,
+            n === undefined ? null : query.max_price,
+            query.sort,
+            pricesNeeded ? this.rateKey(p) : null,
+            asked ? `${asked.key}@${Math.floor(now.getTime() / 60_000)}` : null,
+          ]);
     let list = listKey !== null && version === this.lists.version ? this.lists.byKey.get(listKey) : undefined;
     if (!list) {
-      const candidates = await this.candidates(window, query, days, p, pricesNeeded);
+      const candidates = await this.candidates(window, query, asked && departures ? { asked, departures, now } : null, p, pricesNeeded);
       list = { ordered: orderTrips(candidates, query, storefront, needingAttention(sellers)), facets: null };
       if (listKey !== null && version !== null) this.keepList(version, listKey, list);
     }
@@ -129,21 +143,18 @@ export class CatalogQueries {
   private async candidates(
     window: readonly Readonly<ProductDoc>[],
     query: ProductListQuery,
-    days: string[] | null,
+    on: { asked: DaysAsked; departures: Departures; now: Date } | null,
     p: Pricer,
     pricesNeeded: boolean,
   ): Promise<(Candidate & { score: number })[]> {
     const relevance = query.q?.trim() ? await textRelevance(this.docs, query.q) : null;
     const n = query.travellers;
-    const now = this.clock.now();
-    const asked = days ? daysAsked(days) : null;
-    const departures = asked ? await departuresOn(this.docs, window, asked) : null;
     const candidates: (Candidate & { score: number })[] = [];
     for (const product of window) {
       // Free text with nothing to search by (only punctuation) matches no trip.
       const score = relevance ? relevance(product) : 0;
       if (relevance && score === 0) continue;
-      if (asked && departures && !bookableOn(product, asked, n ?? 1, now, departures)) continue;
+      if (on && !bookableOn(product, on.asked, n ?? 1, on.now, on.departures)) continue;
       // Each traveller's price is converted and rounded once, then multiplied, exactly as a quote does.
       let group: Candidate['group'] = null;
       const main = n !== undefined ? keptMainOption(product) : undefined;
