@@ -1,6 +1,6 @@
 import { decodeOffsetCursor, encodeOffsetCursor } from '../platform/cursor';
 import { daysInMonth, isRealDate, isRealMonth } from '../../domain/calendar/schedule';
-import { Refusal, invalidInput, notFound } from '../../domain/shared/refusal';
+import { Refusal, conflict, invalidInput, notFound } from '../../domain/shared/refusal';
 import { money } from '../../domain/shared/money';
 import { CatalogReads, ProductDoc, visibleProducts } from '../../projections/catalog/queries';
 import type { SellerDoc, StorefrontDoc } from '../platform/context';
@@ -233,9 +233,17 @@ export class CatalogQueries {
     let product = await this.docs.collection<ProductDoc>(PRODUCTS).findOne({ ...visible, _id: idOrSlug });
     if (!product) {
       const sameSlug = await this.docs.collection<ProductDoc>(PRODUCTS).find({ ...visible, slug: idOrSlug });
-      // On a marketplace a slug is one seller's: the seller's slug picks it (and must, when several sellers use it).
-      if (storefront.kind === 'marketplace' && (sameSlug.length > 1 || options.seller)) {
-        const seller = options.seller ? await this.reads.sellerBySlug(options.seller) : null;
+      // On a marketplace a slug is one seller's: the seller's slug picks it, and must when several sellers use it.
+      if (storefront.kind === 'marketplace' && sameSlug.length > 1 && !options.seller) {
+        const sellers = await Promise.all(sameSlug.map((s) => this.reads.seller(s.seller_id)));
+        const slugs = sellers.flatMap((s) => (s ? [s.slug] : [])).sort();
+        return conflict('slug_not_unique', `${sameSlug.length} sellers here have a trip ${idOrSlug}: ask again with seller (one of ${slugs.join(', ')})`, {
+          slug: idOrSlug,
+          sellers: slugs,
+        });
+      }
+      if (storefront.kind === 'marketplace' && options.seller) {
+        const seller = await this.reads.sellerBySlug(options.seller);
         product = sameSlug.find((s) => s.seller_id === seller?._id) ?? null;
       } else {
         product = sameSlug[0] ?? null;

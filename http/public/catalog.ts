@@ -98,11 +98,12 @@ export const getProduct = publicOperation({
   catalogRead: true,
   summary: 'One trip by id or slug',
   description:
-    'One trip with its text, photos, options (units, cancellation policy, traveller details, pickup, rooms), extras and from_price. 404 NotFound (entity product) for a trip the site does not sell or have.',
+    'One trip with its text, photos, options (units, cancellation policy, traveller details, pickup, rooms), extras and from_price. 404 NotFound (entity product) for a trip the site does not sell or have. ' +
+    'On a marketplace a bare slug answers the trip when one seller of the site uses it; when several do, 409 Conflict reason slug_not_unique with details {slug, sellers} (their slugs): ask again with `seller`.',
   params: { product: str({ minLength: 1, maxLength: 2000 }) },
   query: { locale, currency, seller: slug },
   paramDescriptions: {
-    product: 'Trip id or slug (on a marketplace a slug also needs `seller`)',
+    product: 'Trip id or slug (on a marketplace, `seller` picks among trips of several sellers with the same slug)',
     seller: 'Seller slug, to tell apart trips of the same slug on a marketplace',
   },
   success: { status: 200, description: 'trip' },
