@@ -103,6 +103,9 @@ export class SqliteEventStore implements EventStore {
     this.db = new Database(filePath);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
+    // The indexes of a busy log take random inserts: a page cache that holds them (64 MiB rather than
+    // SQLite's 2 MiB) spares a read of the file for most of them.
+    this.db.pragma('cache_size = -65536');
     this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS events (
