@@ -147,3 +147,27 @@ describe('MemoryDocumentStore fast paths', function () {
     expect(await examined(() => c.countDocuments({ n: 42 }))).to.equal(1000);
   });
 });
+
+describe('MemoryDocumentStore: compiled filters kept by their JSON text', () => {
+  const docs = [
+    { _id: 'd', at: new Date('2026-01-02T00:00:00.000Z') },
+    { _id: 's', at: '2026-01-02T00:00:00.000Z' },
+    { _id: 'n', at: null },
+    { _id: 'z', at: 0 },
+  ];
+  const ids = (filter: Record<string, unknown>) => docs.filter((d) => matcher(filter)(d)).map((d) => d._id);
+
+  it('answers a filter asked again exactly as the first time', () => {
+    const first = ids({ at: { $in: ['2026-01-02T00:00:00.000Z', 0] } });
+    expect(ids({ at: { $in: ['2026-01-02T00:00:00.000Z', 0] } })).to.deep.equal(first);
+    expect(first).to.deep.equal(['s', 'z']);
+  });
+
+  it('never mistakes a Date for its ISO text, NaN for null or -0 for a cached 0', () => {
+    expect(ids({ at: '2026-01-02T00:00:00.000Z' })).to.deep.equal(['s']);
+    expect(ids({ at: new Date('2026-01-02T00:00:00.000Z') })).to.deep.equal(['d']);
+    expect(ids({ at: null })).to.deep.equal(['n']);
+    expect(ids({ at: NaN })).to.deep.equal(docs.filter((d) => new Query({ at: NaN }).test(d)).map((d) => d._id));
+    expect(ids({ at: -0 })).to.deep.equal(ids({ at: 0 }));
+  });
+});

@@ -1,4 +1,5 @@
 import { Query } from 'mingo';
+import { keepNewest } from '../../../application/platform/bounded-map';
 import type { Filter } from '../../../application/platform/ports/document-store';
 import { EMPTY_ARRAY, isOperatorObject, isPlainObject } from './values';
 
@@ -142,8 +143,42 @@ function compile(filter: Filter): Predicate | undefined {
  * request, and the projections build a filter per write); every other filter goes to mingo.
  */
 export function matcher(filter: Filter): Predicate {
+  const key = cacheKey(filter);
+  const known = key === undefined ? undefined : compiledFilters.get(key);
+  if (known) return known;
   const compiled = compile(filter);
-  if (compiled) return compiled;
-  const query = new Query(filter);
-  return (doc) => query.test(doc);
+  let predicate: Predicate;
+  if (compiled) predicate = compiled;
+  else {
+    const query = new Query(filter);
+    predicate = (doc) => query.test(doc);
+  }
+  if (key !== undefined) {
+    compiledFilters.set(key, predicate);
+    keepNewest(compiledFilters, COMPILED_KEPT);
+  }
+  return predicate;
+}
+
+/**
+ * Requests build the same few filters over and over (a storefront's visible trips and an id, a
+ * document's id and the position guard of a projection write): each is compiled once and kept
+ * under its JSON text. Filters holding values JSON cannot tell apart from others (a Date reads
+ * like its ISO text) or long ones (a list of thousands of ids) are compiled every time.
+ */
+const compiledFilters = new Map<string, Predicate>();
+const COMPILED_KEPT = 1_000;
+const MAX_CACHED_FILTER_LENGTH = 2_000;
+
+function cacheKey(filter: Filter): string | undefined {
+  let plain = true;
+  const text = JSON.stringify(filter, function (this: Record<string, unknown>, key: string, value: unknown) {
+    const raw = this[key];
+    if (raw !== null && typeof raw === 'object' && !Array.isArray(raw) && Object.getPrototypeOf(raw) !== Object.prototype) plain = false;
+    if (raw === undefined || typeof raw === 'function' || typeof raw === 'symbol' || typeof raw === 'bigint') plain = false;
+    // NaN and the infinities read as null, -0 as 0.
+    if (typeof raw === 'number' && (!Number.isFinite(raw) || Object.is(raw, -0))) plain = false;
+    return value;
+  });
+  return plain && text.length <= MAX_CACHED_FILTER_LENGTH ? text : undefined;
 }
