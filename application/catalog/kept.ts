@@ -44,7 +44,8 @@ export function keptCard(
   p: Pricer,
 ): ReturnType<typeof tripCard> {
   const price = fromPrice(product, p);
-  const key = `${contentLocale(product.definition, locale)}|${price ? `${price.amount} ${price.currency}` : ''}`;
+  // The card is in its content language, its places and categories named in the asked one.
+  const key = `${locale}|${contentLocale(product.definition, locale)}|${price ? `${price.amount} ${price.currency}` : ''}`;
   let cards = CARDS.get(product);
   if (!cards) CARDS.set(product, (cards = new Map()));
   const known = cards.get(key);

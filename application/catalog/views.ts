@@ -6,6 +6,7 @@ import { type Refusal, refuse } from '../../domain/shared/refusal';
 import { pickupKind, salesPaused } from '../../domain/catalog/trip-facts';
 import type { ProductDoc } from '../../projections/catalog/queries';
 import type { SellerDoc, StorefrontDoc } from '../platform/context';
+import { categoryNamedIn, cityNamedIn } from '../filter-lists';
 
 /** Converts USD cents for one answer: one currency, one rate, the storefront's rounding. */
 export interface Pricer {
@@ -82,10 +83,11 @@ export function tripCard(product: Readonly<ProductDoc>, seller: Readonly<SellerD
     duration_nights: d.duration_nights,
     sales_paused: salesPaused(d),
     cover: d.photos[0] ?? null,
-    city: d.city,
+    // Named as the filter lists name them in the asked language (spec 4.8), so a card reads as the list it is on.
+    city: cityNamedIn(d.city, locale),
     region: d.region,
     country: d.country,
-    categories: d.categories,
+    categories: d.categories.map((c) => categoryNamedIn(c, locale)),
     seller: sellerRef(seller),
     rating: d.rating,
     from_price: fromPrice(product, p),

@@ -1,3 +1,4 @@
+import type { NamedSlug } from '../../domain/catalog/definitions';
 import { PLATFORM_CATEGORIES } from './categories';
 import { PLACE_LIBRARY } from './place-library';
 
@@ -28,11 +29,30 @@ function namedIn<V extends Facet, F extends { city: V[]; category: V[] }>(facets
   const named = (list: V[], name: (slug: string) => string | undefined) => list.map((f) => ({ ...f, name: name(String(f.value).toLowerCase()) ?? f.name }));
   return {
     ...facets,
-    city: named(facets.city, (slug) => PLACE_LIBRARY[slug]?.names[locale]),
-    // As GET /categories names them: a platform category by the platform's name, whatever a trip calls it.
-    category: named(facets.category, (slug) => {
-      const names = CATEGORY_NAMES.get(slug);
-      return names?.[locale] ?? names?.en;
-    }),
+    city: named(facets.city, (slug) => placeName(slug, locale)),
+    category: named(facets.category, (slug) => categoryName(slug, locale)),
   };
+}
+
+/** A place as the place library names it in `locale`, if it does. */
+function placeName(slug: string, locale: string): string | undefined {
+  return PLACE_LIBRARY[slug]?.names[locale];
+}
+
+/** As GET /categories names them: a platform category by the platform's name, whatever a trip calls it. */
+function categoryName(slug: string, locale: string): string | undefined {
+  const names = CATEGORY_NAMES.get(slug);
+  return names?.[locale] ?? names?.en;
+}
+
+/** A trip's city (trip cards, search items) named in `locale` as the filter lists name it; as the trip names it when untranslated. */
+export function cityNamedIn(city: NamedSlug, locale = 'en'): NamedSlug {
+  const name = placeName(city.slug.toLowerCase(), locale);
+  return name === undefined || name === city.name ? city : { slug: city.slug, name };
+}
+
+/** A trip's category named in `locale` as GET /categories names it; as the trip names it when the platform does not list it. */
+export function categoryNamedIn(category: NamedSlug, locale = 'en'): NamedSlug {
+  const name = categoryName(category.slug.toLowerCase(), locale);
+  return name === undefined || name === category.name ? category : { slug: category.slug, name };
 }
