@@ -31,9 +31,7 @@ export async function departuresOn(docs: DocumentStore, window: readonly Readonl
   if (asked.days.length === 0) return byOption;
   // Only options with a departure document on one of the days have a start with fewer places.
   const withDepartures = new Set<string>();
-  for (const day of await docs.collection<DepartureDayDoc>(DEPARTURE_DAYS).find({ _id: { $in: [...asked.days] } })) {
-    for (const id of day.option_ids) withDepartures.add(id);
-  }
+  for (const doc of await docs.collection<DepartureDayDoc>(DEPARTURE_DAYS).find({ day: { $in: [...asked.days] } })) withDepartures.add(doc.option_id);
   const optionIds = withDepartures.size === 0 ? [] : optionsOnSale(window).filter((id) => withDepartures.has(id));
   if (optionIds.length === 0) return byOption;
   // Starts are the date itself (open all day) or the date and a time: the last day's run up to its end.
