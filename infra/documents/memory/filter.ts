@@ -171,14 +171,31 @@ const COMPILED_KEPT = 1_000;
 const MAX_CACHED_FILTER_LENGTH = 2_000;
 
 function cacheKey(filter: Filter): string | undefined {
-  let plain = true;
-  const text = JSON.stringify(filter, function (this: Record<string, unknown>, key: string, value: unknown) {
-    const raw = this[key];
-    if (raw !== null && typeof raw === 'object' && !Array.isArray(raw) && Object.getPrototypeOf(raw) !== Object.prototype) plain = false;
-    if (raw === undefined || typeof raw === 'function' || typeof raw === 'symbol' || typeof raw === 'bigint') plain = false;
-    // NaN and the infinities read as null, -0 as 0.
-    if (typeof raw === 'number' && (!Number.isFinite(raw) || Object.is(raw, -0))) plain = false;
-    return value;
-  });
-  return plain && text.length <= MAX_CACHED_FILTER_LENGTH ? text : undefined;
+  const parts: string[] = [];
+  return keyOf(filter, parts) && parts.length <= MAX_CACHED_FILTER_LENGTH ? parts.join('') : undefined;
+}
+
+/** Writes `value` as JSON into `parts`; false for what JSON would write like something else, or for too much. */
+function keyOf(value: unknown, parts: string[]): boolean {
+  if (parts.length > MAX_CACHED_FILTER_LENGTH) return false;
+  if (value === null || typeof value === 'boolean') parts.push(String(value));
+  // NaN and the infinities would read as null, -0 as 0.
+  else if (typeof value === 'number') {
+    if (!Number.isFinite(value) || Object.is(value, -0)) return false;
+    parts.push(String(value));
+  } else if (typeof value === 'string') parts.push(JSON.stringify(value));
+  else if (Array.isArray(value)) {
+    parts.push('[');
+    for (const item of value) if (!keyOf(item, parts) || !parts.push(',')) return false;
+    parts.push(']');
+  } else if (isPlainObject(value)) {
+    parts.push('{');
+    for (const [key, item] of Object.entries(value)) {
+      parts.push(JSON.stringify(key), ':');
+      if (!keyOf(item, parts)) return false;
+      parts.push(',');
+    }
+    parts.push('}');
+  } else return false;
+  return true;
 }
