@@ -11,7 +11,7 @@ import type { ProductDoc } from '../../projections/catalog/queries';
 import type { StorefrontContext } from '../platform/context';
 import type { SellingPlatform } from './deps';
 import { visibleOption } from './options';
-import { selectionOf, type SelectionBody } from './selection';
+import { pickupShapeRefusal, selectionOf, type SelectionBody } from './selection';
 
 export interface Priced {
   product: Readonly<ProductDoc>;
@@ -39,6 +39,8 @@ export interface PricingAt {
   /** Vehicles left on the start's day when the option has a daily limit; null otherwise. */
   vehiclesLeft: number | null;
   pendingExpiresAt: string | null;
+  /** Today's rate of a currency local lines are paid in (grand_total counts them in the quote's currency). */
+  rateOf: (currency: string) => string | null;
 }
 
 /** Reads what pricing a start needs, with every refusal a quote can give before the selection is looked at. */
@@ -81,6 +83,7 @@ export async function pricingAt(
     vehiclesLeft: await deps.vehicleDays.leftOn(option, asked.start, now),
     // Only a request the seller answers lapses; working it out for every quote would cost a zone conversion.
     pendingExpiresAt: confirmationOf(option) === 'manual' ? requestLapsesAt(now, deps.settings.pendingHours, asked.start, product.definition.timezone) : null,
+    rateOf: (currency) => deps.fx.rate(currency)?.rate ?? null,
   };
 }
 
@@ -101,6 +104,7 @@ export function priceSelection(
     remaining: at.remaining,
     pendingExpiresAt: at.pendingExpiresAt,
     vehiclesLeft: at.vehiclesLeft,
+    rateOf: at.rateOf,
   });
   if (isRefusal(quote)) return quote;
   const places = seatsOf(option, selection);
@@ -122,6 +126,8 @@ export async function price(
   /** How the option is priced: as published, or as a seller's offer prices it (application/enquiries). */
   pricedAs: (option: OptionDefinition) => OptionDefinition = (option) => option,
 ): Promise<Priced | Refusal> {
+  const malformed = pickupShapeRefusal(body.pickup);
+  if (malformed) return malformed;
   const at = await pricingAt(deps, ctx, body, now, purpose);
   return isRefusal(at) ? at : priceSelection(at, selectionOf(body), pricedAs);
 }

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { checkStartRuns } from '../../domain/calendar/schedule';
 import type { OptionDefinition, PickupAsk, PickupRule } from '../../domain/catalog/definitions';
 import { pickupArea, resolvePickup, shapeContains, type PickupWhere } from '../../domain/pickup';
 import { pricingCurrency } from '../../domain/pricing/currency';
@@ -90,6 +91,9 @@ export class PickupQueries {
     if (isRefusal(where)) return where;
     const found = await this.catalog.visibleOption(ctx.storefront, optionId);
     if (!found) return notFound('option');
+    // A start is a real one the option runs (spec 7), or its window would be made up.
+    const startRefusal = query.start === undefined ? null : checkStartRuns(found.option, query.start, found.product.definition.timezone);
+    if (startRefusal) return startRefusal;
     const priced = pricingCurrency(query.currency, ctx.storefront, (currency) => this.fx.rate(currency));
     if (isRefusal(priced)) return priced;
     const rule = resolvePickup(found.option.pickup, locatePickup(where));

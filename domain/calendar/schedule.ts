@@ -114,6 +114,17 @@ export function isPastCutoff(option: OptionDefinition, start: string, timezone: 
  * (SlotClosed) and that it is not too late (PastCutoff). Places are the departure's business.
  */
 export function checkStart(option: OptionDefinition, start: string, timezone: string, now: Date): Refusal | null {
+  const refusal = checkStartRuns(option, start, timezone);
+  if (refusal) return refusal;
+  if (isPastCutoff(option, start, timezone, now)) {
+    const cutoff = cutoffAt(option, start, timezone).toUTC().toISO() as string;
+    return refuse('PastCutoff', 'too late to book this start', { cutoffAt: cutoff });
+  }
+  return null;
+}
+
+/** A start's shape (InvalidInput) and that the option runs then (SlotClosed), whenever it is. */
+export function checkStartRuns(option: OptionDefinition, start: string, timezone: string): Refusal | null {
   const allDay = option.availability.times.length === 0;
   const dateTime = DATE_TIME.exec(start);
   const date = allDay ? (DATE.test(start) ? start : null) : dateTime ? dateTime[1] : null;
@@ -127,10 +138,6 @@ export function checkStart(option: OptionDefinition, start: string, timezone: st
   }
   if (option.sales_paused || !startsOn(option, date).includes(start)) {
     return refuse('SlotClosed', 'the option does not run at that start');
-  }
-  if (isPastCutoff(option, start, timezone, now)) {
-    const cutoff = cutoffAt(option, start, timezone).toUTC().toISO() as string;
-    return refuse('PastCutoff', 'too late to book this start', { cutoffAt: cutoff });
   }
   return null;
 }

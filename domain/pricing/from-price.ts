@@ -1,19 +1,21 @@
-import type { OptionDefinition, ProductDefinition } from '../catalog/definitions';
+import type { OptionDefinition, PriceSpecial, PriceTier, ProductDefinition } from '../catalog/definitions';
+import { startsOn } from '../calendar/schedule';
 import { payerUnit, tierFor } from './quote';
-import { allTables, undatedTiers } from './tables';
+import { allTables, discounted, specialAt, tiersOn, undatedTiers } from './tables';
 
 /**
  * The lowest per-person price (USD cents) the trip can be booked at, and for how many
  * travellers: each option on sale's cheapest paying adult-type unit at the smallest
- * group its tiers allow, in any of its tables (its own and its seasons'). Specials, which
- * price only some starts, are left out. A trip whose options are all paused keeps the price it has when
+ * group its tiers allow, in any of its tables (its own and its seasons'), and at the price of
+ * each special that discounts a start the option runs from `today` (the trip's local date the
+ * catalog changed) on, within a year. A trip whose options are all paused keeps the price it has when
  * they are back on sale. Null when no such option has a price (ask the seller).
  */
-export function fromPriceUsd(product: ProductDefinition): { amount: number; group_size: number } | null {
+export function fromPriceUsd(product: ProductDefinition, today: string | null = null): { amount: number; group_size: number } | null {
   const onSale = product.options.filter((o) => !o.sales_paused);
   let best: { amount: number; group_size: number } | null = null;
   for (const option of onSale.length > 0 ? onSale : product.options) {
-    const candidate = optionFromPrice(option);
+    const candidate = optionFromPrice(option, today);
     if (candidate && (!best || candidate.amount < best.amount)) best = candidate;
   }
   return best;
@@ -46,17 +48,52 @@ export function usdRange(shown: (usd: number) => number, min: number | null, max
   };
 }
 
-function optionFromPrice(option: OptionDefinition): { amount: number; group_size: number } | null {
+function optionFromPrice(option: OptionDefinition, today: string | null): { amount: number; group_size: number } | null {
   if (option.ask_for_price) return null;
+  let best = cheapestIn(option, allTables(option).flat(), null);
+  for (const { tiers, special } of today === null ? [] : specialsAhead(option, today)) {
+    const candidate = cheapestIn(option, tiers, special);
+    if (candidate && (!best || candidate.amount < best.amount)) best = candidate;
+  }
+  return best;
+}
+
+/** How many days ahead from_price looks for specials. */
+const SPECIAL_DAYS_AHEAD = 366;
+
+/** Each special that discounts a start the option runs from `today` on, with the tiers that price that start's day (once each). */
+function specialsAhead(option: OptionDefinition, today: string): { tiers: PriceTier[]; special: PriceSpecial }[] {
+  const specials = option.pricing.specials ?? [];
+  if (specials.length === 0) return [];
+  const found: { tiers: PriceTier[]; special: PriceSpecial }[] = [];
+  const last = specials.reduce((max, s) => (s.until > max ? s.until : max), today);
+  const day = new Date(`${today}T00:00:00Z`);
+  for (let i = 0; i < SPECIAL_DAYS_AHEAD; i += 1, day.setUTCDate(day.getUTCDate() + 1)) {
+    const date = day.toISOString().slice(0, 10);
+    if (date > last) break;
+    const tiers = tiersOn(option, date);
+    if (!Array.isArray(tiers)) continue;
+    for (const start of startsOn(option, date)) {
+      const special = specialAt(option, start);
+      if (special && !found.some((f) => f.special === special && f.tiers === tiers)) found.push({ tiers, special });
+    }
+  }
+  return found;
+}
+
+/** The cheapest paying adult-type unit price in `tiers` (less `special`, when one applies) at the smallest group that can book it. */
+function cheapestIn(option: OptionDefinition, tiers: PriceTier[], special: PriceSpecial | null): { amount: number; group_size: number } | null {
   const payers = option.units.filter((u) => !u.free && u.type !== 'child' && u.type !== 'infant');
   let best: { amount: number; group_size: number } | null = null;
-  for (const tier of allTables(option).flat()) {
+  for (const tier of tiers) {
     for (const unit of payers) {
       // The smallest group that can actually book this unit in this tier.
       const groupSize = Math.max(tier.min_pax, option.min_units ?? 1, unit.min_qty ?? 1);
       if (tier.max_pax !== null && groupSize > tier.max_pax) continue;
       if (unit.max_qty !== null && groupSize > unit.max_qty) continue;
-      const amount = tier.unit_prices[unit.id];
+      const usd = tier.unit_prices[unit.id];
+      // A special sells a priced unit at its discount, as the quote does (domain/pricing/quote unitLines).
+      const amount = usd === undefined ? undefined : special && usd > 0 ? discounted(usd, special) : usd;
       if (amount !== undefined && (!best || amount < best.amount)) best = { amount, group_size: groupSize };
     }
   }

@@ -1,5 +1,5 @@
 import type { CancellationPolicy, OptionDefinition, PriceSpecial, PriceTier, ProductDefinition, UnitDefinition } from '../catalog/definitions';
-import { Money, Rounding, money } from '../shared/money';
+import { Money, Rounding, convertThroughUsd, money } from '../shared/money';
 import { policyPreset } from '../policy/refund';
 import { InputProblem, Refusal, invalidInput, refuse } from '../shared/refusal';
 import { discounted, specialAt, tiersOn } from './tables';
@@ -42,8 +42,8 @@ export interface Quote {
   lines: QuoteLine[];
   /**
    * due_now: the upfront lines' sum; pay_locally: the local lines' sums, each in the currency paid;
-   * grand_total: in the quote's currency, due_now plus each local item at its price converted at
-   * the quote's rate (fx), rounded once per item: the same trip value whatever currency it is quoted in.
+   * grand_total: in the quote's currency, due_now plus each local line's total (spec 2.6: lines add up
+   * to totals): as it is when paid in the quote's currency, else converted into it, rounded once per line.
    */
   totals: { due_now: Money; pay_locally: Money[]; grand_total: Money };
   confirmation: 'instant' | 'manual';
@@ -55,7 +55,8 @@ export interface Quote {
   vehicles: { name: string; count: number; seats: number | null }[];
   fx: FxRate;
   policy: CancellationPolicy & { preset: string };
-  pickup: { area: string; price: Money } | null;
+  /** `area` is the area's name, `id` its id (null, and the line's ref the name, for areas written before ids). */
+  pickup: { id: string | null; area: string; price: Money } | null;
 }
 
 export interface PriceRequest {
@@ -70,6 +71,8 @@ export interface PriceRequest {
   pendingExpiresAt: string | null;
   /** Vehicles left on the start's day when the option has a daily limit (read model; holds decide it again). */
   vehiclesLeft?: number | null;
+  /** The current rate (units per US dollar) of a currency a local line is paid in, for grand_total. */
+  rateOf?: (currency: string) => string | null;
 }
 
 const ACCOMPANYING_TYPES = new Set(['adult', 'senior', 'student']);
@@ -130,7 +133,9 @@ function checkUnits(option: OptionDefinition, selection: Selection): Refusal | n
     }
   }
   if ((option.min_units !== null && pax < option.min_units) || (option.max_units !== null && pax > option.max_units)) {
-    return refuse('UnitQuantityInvalid', 'number of travellers outside what the option allows', { unitId: null, min: option.min_units, max: option.max_units });
+    // A limit on the whole group, not on one unit: unitId is null and the detail says so.
+    const detail = `the whole group must be ${groupLimit(option.min_units, option.max_units)} travellers, not ${pax}`;
+    return refuse('UnitQuantityInvalid', detail, { unitId: null, min: option.min_units, max: option.max_units });
   }
   const accompanied = selection.units.some((l) => l.qty > 0 && ACCOMPANYING_TYPES.has(byId.get(l.unit_id)?.type ?? ''));
   const alone = selection.units.find((l) => l.qty > 0 && !ACCOMPANYING_TYPES.has(byId.get(l.unit_id)?.type ?? ''));
@@ -139,6 +144,11 @@ function checkUnits(option: OptionDefinition, selection: Selection): Refusal | n
     return refuse('AccompanimentRequired', 'these travellers need an adult with them', { unitId: alone.unit_id, by });
   }
   return null;
+}
+
+function groupLimit(min: number | null, max: number | null): string {
+  if (min !== null && max !== null) return min === max ? `exactly ${min}` : `${min} to ${max}`;
+  return min !== null ? `at least ${min}` : `at most ${max}`;
 }
 
 /** Unit lines: one per unit, or one per age band price when children are priced by age. */
@@ -235,8 +245,11 @@ function roomLines(
   seats: number,
   convert: (usd: number) => Money,
 ): { lines: QuoteLine[]; pairing: boolean } | Refusal {
-  if (option.room_types.length === 0) return { lines: [], pairing: false };
-  const rooming = (reason: string) => refuse('RoomingInvalid', `rooms do not fit the travellers (${reason})`, { details: { reason } });
+  const rooming = (reason: string, detail = `rooms do not fit the travellers (${reason})`) => refuse('RoomingInvalid', detail, { details: { reason } });
+  if (option.room_types.length === 0) {
+    // Rooms sent for an option that has none would otherwise be dropped without a word.
+    return selection.rooms.length === 0 ? { lines: [], pairing: false } : rooming('unknown_room_type', 'this option has no room types: send no rooms');
+  }
   if (selection.rooms.length === 0) return rooming('rooms_required');
   let beds = 0;
   let rooms = 0;
@@ -280,7 +293,7 @@ function pickupLine(request: PriceRequest, convert: (usd: number) => Money): { l
   return {
     line: {
       kind: 'pickup',
-      ref: rule.area,
+      ref: rule.id ?? rule.area,
       label: `Pickup: ${rule.area}`,
       qty: 1,
       unit_price: price,
@@ -290,20 +303,27 @@ function pickupLine(request: PriceRequest, convert: (usd: number) => Money): { l
       included: false,
       vehicle: option.vehicle,
     },
-    pickup: { area: rule.area, price },
+    pickup: { id: rule.id ?? null, area: rule.area, price },
   };
 }
 
 /**
- * What the local lines are worth in the quote's currency: each item's price (USD) converted at the quote's
- * rate and rounded once, times its quantity, whatever currency it is paid in on the day.
+ * The local lines' worth in the quote's currency: a line paid in it counts its total, one paid in another its total
+ * converted through US dollars at the current rates (fx and that currency's), rounded once; without that rate, its USD price.
  */
 function localValue(request: PriceRequest, lines: QuoteLine[], convert: (usd: number) => Money): number {
+  const { fx, rounding } = request;
   let value = 0;
   for (const line of lines) {
     if (line.pay_at !== 'local' || line.included) continue;
-    const extra = request.product.extras.find((e) => e.id === line.ref);
-    value += (extra ? convert(extra.price).amount : line.unit_price.amount) * line.qty;
+    const { amount, currency } = line.total;
+    if (currency === fx.quote) {
+      value += amount;
+      continue;
+    }
+    const rate = currency === 'USD' ? '1' : (request.rateOf?.(currency) ?? null);
+    if (rate !== null) value += convertThroughUsd(amount, currency, rate, fx.quote, fx.rate, rounding);
+    else value += convert(request.product.extras.find((e) => e.id === line.ref)?.price ?? 0).amount * line.qty;
   }
   return value;
 }

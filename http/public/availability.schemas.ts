@@ -30,7 +30,7 @@ const CalendarDays = arr(ref('CalendarDay'), { description: 'Every day of the mo
 
 const QuoteLine = object({
   kind: enumOf('unit', 'extra', 'room', 'pickup'),
-  ref: described(text, 'Id of the unit, extra or room type (the area for pickup)'),
+  ref: described(text, "Id of the unit, extra, room type or pickup area (an area's name only for areas written before areas had ids)"),
   label: text,
   qty: int(0),
   unit_price: money,
@@ -50,8 +50,8 @@ const Quote = object(
       pay_locally: described(arr(money), 'Paid on the day, each in its own currency'),
       grand_total: described(
         money,
-        "In the quote's currency: due_now plus what is paid locally, each local item at its price converted at the quote's rate (fx) and rounded once; " +
-          'the same trip value whatever currency the quote is in (pay_locally says what is actually paid on the day, in its own currency)',
+        "In the quote's currency: due_now plus each local line's total, as it is when paid in the quote's currency, else converted into it " +
+          "through US dollars at the rates of the day (fx and the local currency's) and rounded once per line, so the lines add up to it",
       ),
     }),
     confirmation: enumOf('instant', 'manual'),
@@ -81,7 +81,12 @@ const Quote = object(
       as_of: timestamp,
     }),
     policy: { allOf: [ref('Policy'), { required: ['preset'] }] },
-    pickup: orNull(object({ area: text, price: money })),
+    pickup: orNull(
+      object(
+        { area: described(text, "The pickup area's name"), price: money },
+        { id: described(nStr, "The pickup area's id (null for areas written before areas had ids); absent in quotes made before") },
+      ),
+    ),
   },
   {},
   { description: 'A quote (spec 2.6): lines add up exactly to totals after rounding' },

@@ -7,8 +7,10 @@ export const SELECTION_BODY =
   "option_id and start (local start: YYYY-MM-DDTHH:MM in the trip's zone, or YYYY-MM-DD for an option open all day) are required; " +
   'units is a list of {unit_id, qty, ages} (ages: one per traveller, when children are priced by age); ' +
   "extras is a list of {extra_id, qty}: the chosen extra's id (Trip.extras[].id) goes in `extra_id`; " +
-  'rooms is a list of {room_type_id, qty, beds}, required for options with room types and must sleep everyone who takes a seat; ' +
-  'pickup is {place_id} (a place from GET /v1/public/places/search, or a pickup area id of the option; an area name still works) or {lat, lng}: ' +
+  'rooms is a list of {room_type_id, qty, beds}, required for options with room types and must sleep everyone who takes a seat ' +
+  '(rooms sent for an option without room types: 422 RoomingInvalid unknown_room_type); ' +
+  'pickup is {place_id} (a place from GET /v1/public/places/search, or a pickup area id of the option; an area name still works) or {lat, lng}, ' +
+  'not both and not one coordinate alone (422 InvalidInput, field pickup): ' +
   "a place or point is served by the first of the option's areas whose shape covers it (422 PickupNotOffered with reason no_pickup, outside_area or unknown_place otherwise); " +
   "currency is one of the storefront's currencies (default its display currency).";
 

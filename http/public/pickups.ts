@@ -28,7 +28,8 @@ export const resolvePickup = publicOperation({
     "Give place_id (a place from GET /v1/public/places/search, or one of the option's pickup area ids) or both lat and lng. " +
     "A place or point is served by the first of the option's areas whose shape covers it; an area id names that area. " +
     'Answers {offered: true, area, window, price, asks} or {offered: false, reason} (the quote with that pickup is refused 422 PickupNotOffered with the same reason). ' +
-    '404 NotFound (entity option); 422 InvalidInput when neither or both ways are given; 422 CurrencyNotEnabled.',
+    '404 NotFound (entity option); 422 InvalidInput when neither or both ways are given, or start is not a real local start; ' +
+    '422 SlotClosed when the option does not run at start; 422 CurrencyNotEnabled.',
   params: { optionId: str({ minLength: 1, maxLength: 100 }) },
   query: { place_id: str({ minLength: 1, maxLength: 200 }), lat: num(-90, 90), lng: num(-180, 180), currency, start: localStartParam },
   paramDescriptions: {

@@ -549,7 +549,7 @@ const TRIPS: TripSpec[] = [
         policy: MODERATE,
         tiers: [tier(2, 3, { adult: 19500, child: 15000 }), tier(4, 5, { adult: 14500, child: 11000 }), tier(6, 7, { adult: 11500, child: 9000 })],
         availability: slots(['08:00', '09:00'], 7, 24),
-        // Areas with shapes (spec 2.4): coordinates resolve to them; Cascais, without one, is named only.
+        // Areas with shapes (spec 2.4): coordinates resolve to them; Cascais, without one, is chosen by its id only.
         pickup: {
           rules: [
             {
@@ -586,7 +586,7 @@ const TRIPS: TripSpec[] = [
               },
               window: { from_min: 45, to_min: 25 },
             },
-            { area: 'Cascais and Estoril', price: 3000, kind: 'hotel' },
+            { id: '6f1c2a3b-4d5e-4f60-8a71-b2c3d4e5f604', area: 'Cascais and Estoril', price: 3000, kind: 'hotel' },
             {
               id: '6f1c2a3b-4d5e-4f60-8a71-b2c3d4e5f603',
               area: 'Lisbon Airport (LIS)',
@@ -791,12 +791,13 @@ const TRIPS: TripSpec[] = [
         private: true,
         vehicle: 'minivan',
         // Four travellers with luggage a minivan, two minivans a day: a group of five takes the day's last two.
+        // A booking takes at most two, so nine who take a seat (the option allows nine) are refused VehicleCapacityExceeded.
         vehicles: { seats: 4, per_booking_max: 2, daily_limit: { name: 'Lisbon airport minivans', count: 2 } },
         min_units: 1,
-        max_units: 7,
+        max_units: 9,
         capacity_mode: 'free_sale',
-        units: [adult(7), CHILD, INFANT],
-        tiers: [tier(1, 2, { adult: 2500, child: 2500 }), tier(3, 4, { adult: 1500, child: 1500 }), tier(5, 7, { adult: 1100, child: 1100 })],
+        units: [adult(9), CHILD, INFANT],
+        tiers: [tier(1, 2, { adult: 2500, child: 2500 }), tier(3, 4, { adult: 1500, child: 1500 }), tier(5, 9, { adult: 1100, child: 1100 })],
         availability: slots(TRANSFER_TIMES, null, 12),
       }),
     ],

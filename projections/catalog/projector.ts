@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import type { RecordedEvent } from '../../application/platform/ports/event-store';
 import type { ProductDefinition } from '../../domain/catalog/definitions';
 import type { HandlersOf } from '../../domain/shared/decider';
@@ -20,8 +21,9 @@ const slugOf = (named: { slug: string }): string => named.slug.toLowerCase();
  * What a product document keeps besides the definition: the fields lists filter and sort on,
  * so that every filter decided by the trip alone selects in the store (spec 4.2, phase one).
  */
-function productFields(definition: ProductDefinition) {
-  const fromUsd = fromPriceUsd(definition);
+function productFields(definition: ProductDefinition, recordedAt: string) {
+  // Specials count from the trip's local day the catalog changed: the same price whenever the events are projected.
+  const fromUsd = fromPriceUsd(definition, DateTime.fromISO(recordedAt, { zone: definition.timezone }).toISODate());
   const stops = definition.places.map(slugOf);
   return {
     definition,
@@ -124,10 +126,10 @@ const handlers: HandlersOf<CatalogEvent, RecordedEvent, Write[]> = {
       published: false,
       created_at: e.recordedAt,
       created_position: e.position,
-      ...productFields(e.data.definition),
+      ...productFields(e.data.definition, e.recordedAt),
     }),
   ],
-  ProductUpdated: (e) => [setProduct(e, productFields(e.data.definition))],
+  ProductUpdated: (e) => [setProduct(e, productFields(e.data.definition, e.recordedAt))],
   ProductPublished: (e) => [setProduct(e, { published: true })],
   ProductUnpublished: (e) => [setProduct(e, { published: false })],
 };

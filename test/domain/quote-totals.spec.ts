@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import type { ExtraDefinition } from '../../domain/catalog/definitions';
 import { Quote, priceQuote } from '../../domain/pricing/quote';
-import { convertFromUsd } from '../../domain/shared/money';
+import { convertThroughUsd } from '../../domain/shared/money';
 import { isRefusal } from '../../domain/shared/refusal';
 import { ADULT, CHILD, EUR_FX, INFANT, OMR_FX, USD_FX, extra, option, priceRequest, product, room, tier } from './fixtures';
 
@@ -17,6 +17,8 @@ describe('quote totals (spec 2.6: lines add up exactly to totals after rounding)
     extra({ id: 'photos', pay: 'local', price: 2099, local_price: { amount: 1900, currency: 'EUR' } }),
     extra({ id: 'tuk', pay: 'local', price: 2533, local_price: null }),
     extra({ id: 'camel', pay: 'local', price: 4100, local_price: { amount: 16, currency: 'OMR' } }),
+    // Paid in yen whatever the quote's currency: in a JPY quote it counts as it is (review F-money-1).
+    extra({ id: 'sake', pay: 'local', price: 1400, local_price: { amount: 2000, currency: 'JPY' } }),
     extra({ id: 'water', price: 300, included: true }),
   ];
   const opt = option({
@@ -32,6 +34,8 @@ describe('quote totals (spec 2.6: lines add up exactly to totals after rounding)
     },
   });
   const prod = product({ options: [opt], extras });
+  /** Today's rates of the currencies local lines are paid in (what the quote reads beside its own). */
+  const RATES: Record<string, string> = { EUR: EUR_FX.rate, OMR: OMR_FX.rate, JPY: JPY_FX.rate };
 
   it('property: lines, due_now, pay_locally and grand_total agree for random selections in USD, EUR, JPY and OMR', () => {
     fc.assert(
@@ -65,6 +69,7 @@ describe('quote totals (spec 2.6: lines add up exactly to totals after rounding)
               selection: { units, extras: chosen, rooms, pickup: pickup ? { place_id: 'alfama' } : null },
               fx,
               rounding,
+              rateOf: (c) => RATES[c] ?? null,
             }),
           );
           if (isRefusal(result)) expect.fail(`${result.code}: ${result.detail} ${JSON.stringify(result.fields)}`);
@@ -82,8 +87,14 @@ describe('quote totals (spec 2.6: lines add up exactly to totals after rounding)
           const byCurrency = new Map<string, number>();
           for (const line of local) byCurrency.set(line.total.currency, (byCurrency.get(line.total.currency) ?? 0) + line.total.amount);
           expect(quote.totals.pay_locally).to.have.deep.members([...byCurrency].map(([c, amount]) => ({ amount, currency: c })));
-          // Each local item at its USD price converted at the quote's rate, rounded once per item.
-          const localWorth = sum(local.map((l) => convertFromUsd(extras.find((e) => e.id === l.ref)!.price, currency, fx.rate, rounding) * l.qty));
+          // Each local line as it is when paid in the quote's currency, else its total converted through US dollars, rounded once.
+          const localWorth = sum(
+            local.map((l) =>
+              l.total.currency === currency
+                ? l.total.amount
+                : convertThroughUsd(l.total.amount, l.total.currency, RATES[l.total.currency], currency, fx.rate, rounding),
+            ),
+          );
           expect(quote.totals.grand_total).to.deep.equal({ amount: quote.totals.due_now.amount + localWorth, currency });
           expect(quote.lines.filter((l) => l.kind === 'room').reduce((n, l) => n + l.qty, 0)).to.equal(seats);
         },

@@ -1,11 +1,28 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import type { OptionDefinition } from '../../domain/catalog/definitions';
-import { convertFromUsd } from '../../domain/shared/money';
+import { convertFromUsd, convertThroughUsd } from '../../domain/shared/money';
 import { fromPriceUsd } from '../../domain/pricing/from-price';
 import { PriceRequest, Quote, QuoteLine, Selection, paxOf, priceQuote, seatsOf } from '../../domain/pricing/quote';
 import { isRefusal, Refusal, RefusalCode } from '../../domain/shared/refusal';
-import { ADULT, CHILD, EUR_FX, INFANT, MODERATE, OMR_FX, USD_FX, extra, option, priceRequest, product, room, selection, tier, unit } from './fixtures';
+import {
+  ADULT,
+  CHILD,
+  EUR_FX,
+  INFANT,
+  MODERATE,
+  OMR_FX,
+  USD_FX,
+  availability,
+  extra,
+  option,
+  priceRequest,
+  product,
+  room,
+  selection,
+  tier,
+  unit,
+} from './fixtures';
 
 const quoteOf = (request: PriceRequest): Quote => {
   const result = priceQuote(request);
@@ -44,7 +61,7 @@ const unitLine = (ref: string, label: string, qty: number, price: number, curren
 const sum = (lines: QuoteLine[]) => lines.reduce((s, l) => s + l.total.amount, 0);
 
 /** Spec 2.6: lines add up exactly to totals after rounding. */
-/** `localWorth`: what the local lines are worth in the quote's currency (each item's USD price converted at the quote's rate). */
+/** `localWorth`: what the local lines are worth in the quote's currency (domain/pricing/quote localValue). */
 function expectLinesAddUp(quote: Quote, localWorth = 0): void {
   const currency = quote.fx.quote;
   for (const line of quote.lines) {
@@ -126,6 +143,14 @@ describe('priceQuote', () => {
       const opt = option({ min_units: 2, max_units: 4 });
       refusalOf(withOption(opt, { selection: selection({ units: units(['adult', 1]) }) }), 'UnitQuantityInvalid', { min: 2, max: 4 });
       refusalOf(withOption(opt, { selection: selection({ units: units(['adult', 3], ['child', 2]) }) }), 'UnitQuantityInvalid', { min: 2, max: 4 });
+    });
+
+    it('says a group-size refusal is about the whole group: unitId null (spec 7 declares it nullable) and the detail names the limit', () => {
+      const opt = option({ min_units: 2, max_units: 4 });
+      const few = refusalOf(withOption(opt, { selection: selection({ units: units(['adult', 1]) }) }), 'UnitQuantityInvalid', { unitId: null, min: 2, max: 4 });
+      expect(few.detail).to.equal('the whole group must be 2 to 4 travellers, not 1');
+      const atLeast = option({ min_units: 3, max_units: null });
+      expect(refusalOf(withOption(atLeast, { selection: selection({ units: units(['adult', 2]) }) }), 'UnitQuantityInvalid').detail).to.contain('at least 3');
     });
 
     it("is AgeRestriction with unitId, minAge and maxAge for an age outside the unit's ages", () => {
@@ -306,19 +331,33 @@ describe('priceQuote', () => {
       expectLinesAddUp(quote, line.total.amount);
     });
 
-    it('counts local payments in grand_total at the quote rate, whatever currency they are paid in, so it is the same in every currency', () => {
+    it('counts a local line in grand_total at its own total when it is paid in the quote currency (spec 2.6: lines add up to totals)', () => {
       const chosen = [
         { extra_id: 'photos', qty: 2 },
         { extra_id: 'lunch', qty: 1 },
       ];
-      const usd = quoteOf(request(chosen));
-      expect(usd.totals.grand_total).to.deep.equal({ amount: 10000 + 1500 + 2 * 2000, currency: 'USD' });
-      const eur = quoteOf(request(chosen, { fx: EUR_FX }));
-      // 20.00 USD at 0.9137 = 18.274 -> 1827 cents per item; the photos are still paid as 36.00 EUR on the day.
-      expect(eur.totals.grand_total).to.deep.equal({ amount: eur.totals.due_now.amount + 2 * 1827, currency: 'EUR' });
+      const rateOf = (currency: string) => (currency === 'EUR' ? EUR_FX.rate : null);
+      const eur = quoteOf(request(chosen, { fx: EUR_FX, rateOf }));
+      // The photos are 18.00 EUR each on the day: 36.00 EUR, not their USD price converted.
       expect(eur.totals.pay_locally).to.deep.equal([{ amount: 3600, currency: 'EUR' }]);
-      const omr = quoteOf(request(chosen, { fx: OMR_FX }));
-      expect(omr.totals.grand_total.amount).to.equal(omr.totals.due_now.amount + 2 * convertFromUsd(2000, 'OMR', OMR_FX.rate));
+      expect(eur.totals.grand_total).to.deep.equal({ amount: eur.totals.due_now.amount + 3600, currency: 'EUR' });
+    });
+
+    it("converts a local line paid in another currency into the quote's through US dollars at the day's rates, once per line", () => {
+      const chosen = [{ extra_id: 'photos', qty: 2 }];
+      const rateOf = (currency: string) => (currency === 'EUR' ? EUR_FX.rate : null);
+      const usd = quoteOf(request(chosen, { rateOf }));
+      // 36.00 EUR at 0.9137 EUR a dollar = 39.4002 USD -> 3940 cents.
+      expect(usd.totals.grand_total).to.deep.equal({ amount: 10000 + 3940, currency: 'USD' });
+      const omr = quoteOf(request(chosen, { fx: OMR_FX, rateOf }));
+      const worth = convertThroughUsd(3600, 'EUR', EUR_FX.rate, 'OMR', OMR_FX.rate);
+      expect(worth).to.equal(15171);
+      expect(omr.totals.grand_total).to.deep.equal({ amount: omr.totals.due_now.amount + worth, currency: 'OMR' });
+    });
+
+    it('counts a local line whose currency has no rate today at its USD price converted at the quote rate', () => {
+      const usd = quoteOf(request([{ extra_id: 'photos', qty: 2 }], { rateOf: () => null }));
+      expect(usd.totals.grand_total).to.deep.equal({ amount: 10000 + 2 * 2000, currency: 'USD' });
     });
 
     it('prices included extras at zero', () => {
@@ -344,6 +383,13 @@ describe('priceQuote', () => {
   });
 
   describe('rooms', () => {
+    it('is RoomingInvalid unknown_room_type, with a clear detail, for rooms sent to an option without room types', () => {
+      const refusal = refusalOf(priceRequest({ selection: selection({ rooms: [{ room_type_id: 'x', qty: 1 }] }) }), 'RoomingInvalid', {
+        details: { reason: 'unknown_room_type' },
+      });
+      expect(refusal.detail).to.equal('this option has no room types: send no rooms');
+    });
+
     const multiDay = option({
       room_types: [
         room({ id: 'double', name: 'Double', sleeps: 2, solo_may_share: true, supplement: 0 }),
@@ -414,6 +460,13 @@ describe('priceQuote', () => {
       refusalOf(withOption(withPickup, { selection: selection({ pickup: { place_id: 'belem' } }) }), 'PickupNotOffered', { reason: 'unknown_place' });
     });
 
+    it("names a pickup area by its id: the line's ref and the quote's pickup id (spec 2.6)", () => {
+      const withId = option({ pickup: { rules: [{ id: 'area-1', area: 'Alfama', price: 1000 }] } });
+      const quote = quoteOf(withOption(withId, { selection: selection({ pickup: { place_id: 'area-1' } }) }));
+      expect(quote.lines.at(-1)).to.deep.include({ kind: 'pickup', ref: 'area-1', label: 'Pickup: Alfama' });
+      expect(quote.pickup).to.deep.equal({ id: 'area-1', area: 'Alfama', price: { amount: 1000, currency: 'USD' } });
+    });
+
     it('adds a pickup line and the pickup to the quote', () => {
       const quote = quoteOf(withOption(withPickup, { fx: EUR_FX, selection: selection({ pickup: { place_id: 'alfama' } }) }));
       const price = { amount: convertFromUsd(1000, 'EUR', EUR_FX.rate), currency: 'EUR' };
@@ -430,7 +483,7 @@ describe('priceQuote', () => {
         included: false,
         vehicle: 'Minivan',
       });
-      expect(quote.pickup).to.deep.equal({ area: 'alfama', price });
+      expect(quote.pickup).to.deep.equal({ id: null, area: 'alfama', price });
       expect(quote.vehicles).to.deep.equal([{ name: 'Minivan', count: 1, seats: null }]);
       expectLinesAddUp(quote);
     });
@@ -543,5 +596,33 @@ describe('fromPriceUsd', () => {
   it('does not count child or free units', () => {
     const opt = option({ units: [ADULT, CHILD, INFANT], pricing: { tiers: [tier(1, null, { adult: 4000, child: 100, infant: 0 })] } });
     expect(fromPriceUsd(product({ options: [opt] }))).to.deep.equal({ amount: 4000, group_size: 1 });
+  });
+
+  describe('specials (spec 2.3: the lowest price the trip can be booked at)', () => {
+    const morning = { name: 'Early entry', from: '2026-12-01', until: '2026-12-31', times: ['09:00'], percent_off: 20 };
+    const withSpecial = (special: typeof morning, times = ['09:00', '15:00']) =>
+      product({ options: [option({ availability: availability({ times }), pricing: { tiers: [tier(1, null, { adult: 3940 })], specials: [special] } })] });
+
+    it('is the special price while a start it discounts can still be booked, as the quote prices it', () => {
+      const trip = withSpecial(morning);
+      expect(fromPriceUsd(trip, '2026-11-23')).to.deep.equal({ amount: 3152, group_size: 1 });
+      expect(fromPriceUsd(trip, '2026-12-31')).to.deep.equal({ amount: 3152, group_size: 1 });
+      const quoted = quoteOf(
+        priceRequest({ product: trip, option: trip.options[0], start: '2026-12-10T09:00', selection: selection({ units: units(['adult', 1]) }) }),
+      );
+      expect(quoted.lines[0].unit_price.amount).to.equal(3152);
+    });
+
+    it('leaves out a special that is over, one for starts the option does not run, and any without a day to count from', () => {
+      expect(fromPriceUsd(withSpecial(morning), '2027-01-01')).to.deep.equal({ amount: 3940, group_size: 1 });
+      expect(fromPriceUsd(withSpecial(morning, ['15:00']), '2026-11-23')).to.deep.equal({ amount: 3940, group_size: 1 });
+      expect(fromPriceUsd(withSpecial(morning))).to.deep.equal({ amount: 3940, group_size: 1 });
+    });
+
+    it('looks a year ahead at most', () => {
+      const later = { ...morning, from: '2028-01-01', until: '2028-01-31' };
+      expect(fromPriceUsd(withSpecial(later), '2026-11-23')).to.deep.equal({ amount: 3940, group_size: 1 });
+      expect(fromPriceUsd(withSpecial(later), '2027-06-01')).to.deep.equal({ amount: 3152, group_size: 1 });
+    });
   });
 });

@@ -8,12 +8,13 @@ const AVENIDA_PALACE = 'a3c1e0f2-5b7d-4e8a-9c10-2f4d6b8a0c11';
 const PESTANA_PALACE = 'c5e2f374-9dab-4a2c-b3e4-4f6a8bac2d33';
 const AIRPORT_AREA = '6f1c2a3b-4d5e-4f60-8a71-b2c3d4e5f603';
 const CENTRE_AREA = '6f1c2a3b-4d5e-4f60-8a71-b2c3d4e5f601';
+const CASCAIS_AREA = '6f1c2a3b-4d5e-4f60-8a71-b2c3d4e5f604';
 
 describe('HTTP: pickup places and pickup resolve (spec 2.4, 4.3, 4.4)', () => {
   let server: TestServer;
   let expectAnswer: Awaited<ReturnType<typeof publishedSchemas>>['expectAnswer'];
   let expectProblem: Awaited<ReturnType<typeof publishedSchemas>>['expectProblem'];
-  /** The Sintra trip's private minivan: areas with polygons, an old-style area and an airport that asks for the flight. */
+  /** The Sintra trip's private minivan: areas with polygons, an area without a shape and an airport that asks for the flight. */
   let sintra: { optionId: string; adult: string; start: string; pickup: any };
   /** The Sintra trip's group option, which has no pickup. */
   let noPickup: string;
@@ -43,7 +44,8 @@ describe('HTTP: pickup places and pickup resolve (spec 2.4, 4.3, 4.4)', () => {
       expect(rules.map((r: any) => r.area)).to.deep.equal(['Lisbon city centre', 'Belém', 'Cascais and Estoril', 'Lisbon Airport (LIS)']);
       expect(rules[0]).to.deep.include({ id: CENTRE_AREA, kind: 'hotel', window: { from_min: 30, to_min: 10 }, asks: [] });
       expect(rules[0].shape.type).to.equal('polygon');
-      expect(rules[2]).to.deep.include({ id: null, shape: null, window: null, asks: [] });
+      // Issue 7: every demo area has a UUID id, an area without a shape too.
+      expect(rules[2]).to.deep.include({ id: CASCAIS_AREA, shape: null, window: null, asks: [] });
       expect(rules[3]).to.deep.include({
         id: AIRPORT_AREA,
         kind: 'airport',
@@ -119,11 +121,19 @@ describe('HTTP: pickup places and pickup resolve (spec 2.4, 4.3, 4.4)', () => {
       expect(belem.area.name).to.equal('Belém');
     });
 
-    it('names an area by its id or, for an area without id, by its name', async () => {
+    it('names an area by its id, an area without a shape too', async () => {
       expect(expectAnswer('resolvePickup', await resolve(`place_id=${AIRPORT_AREA}`)).area.name).to.equal('Lisbon Airport (LIS)');
-      const cascais = expectAnswer('resolvePickup', await resolve(`place_id=${encodeURIComponent('Cascais and Estoril')}`));
-      expect(cascais).to.deep.include({ offered: true, area: { id: null, name: 'Cascais and Estoril', kind: 'hotel' }, window: null });
+      const cascais = expectAnswer('resolvePickup', await resolve(`place_id=${CASCAIS_AREA}`));
+      expect(cascais).to.deep.include({ offered: true, area: { id: CASCAIS_AREA, name: 'Cascais and Estoril', kind: 'hotel' }, window: null });
       expect(cascais.price).to.deep.equal({ amount: 3000, currency: 'USD' });
+    });
+
+    it('refuses a start that is not a real local start (InvalidInput, field start) or one the option does not run (SlotClosed)', async () => {
+      const bad = expectProblem(await resolve(`place_id=${AIRPORT_AREA}&start=2026-13-40T09:00`), 422, 'InvalidInput');
+      expect(bad.problems.map((p: any) => p.field)).to.deep.equal(['start']);
+      expectProblem(await resolve(`place_id=${AIRPORT_AREA}&start=${sintra.start.slice(0, 10)}T07:00`), 422, 'SlotClosed');
+      const real = expectAnswer('resolvePickup', await resolve(`place_id=${AIRPORT_AREA}&start=${sintra.start}`));
+      expect(real.window.from).to.match(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
     });
 
     it('says why not: outside_area, unknown_place, no_pickup', async () => {
@@ -147,11 +157,25 @@ describe('HTTP: pickup places and pickup resolve (spec 2.4, 4.3, 4.4)', () => {
       const byPoint = expectAnswer('createQuote', await quote({ lat: 38.7742, lng: -9.1342 }));
       const line = byPoint.lines.find((l: any) => l.kind === 'pickup');
       expect(line).to.deep.include({ label: 'Pickup: Lisbon Airport (LIS)', qty: 1, total: { amount: 2500, currency: 'USD' } });
-      expect(byPoint.pickup).to.deep.equal({ area: 'Lisbon Airport (LIS)', price: { amount: 2500, currency: 'USD' } });
+      // Spec 2.6: a line's ref is an id, the pickup area's for a pickup line; the quote's pickup names the area by id too.
+      expect(line.ref).to.equal(AIRPORT_AREA);
+      expect(byPoint.pickup).to.deep.equal({ id: AIRPORT_AREA, area: 'Lisbon Airport (LIS)', price: { amount: 2500, currency: 'USD' } });
       const byPlace = expectAnswer('createQuote', await quote({ place_id: PESTANA_PALACE }));
       expect(byPlace.pickup.area).to.equal('Belém');
       const byArea = expectAnswer('createQuote', await quote({ place_id: CENTRE_AREA }));
       expect(byArea.pickup.area).to.equal('Lisbon city centre');
+    });
+
+    it('refuses a malformed pickup as InvalidInput naming the field pickup, as resolve does', async () => {
+      for (const pickup of [{}, { lat: 38.7 }, { lng: -9.1 }, { place_id: AIRPORT_AREA, lat: 38.7742, lng: -9.1342 }]) {
+        const problem = expectProblem(await quote(pickup), 422, 'InvalidInput');
+        expect(problem.problems, JSON.stringify(pickup)).to.have.length(1);
+        expect(problem.problems[0]).to.deep.include({
+          reason: 'pickup_where',
+          field: 'pickup',
+          detail: 'pickup must give either place_id, or both lat and lng',
+        });
+      }
     });
 
     it('refuses PickupNotOffered with the reason', async () => {
