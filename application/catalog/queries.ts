@@ -104,20 +104,27 @@ export class CatalogQueries {
     let list = listKey !== null && version === this.lists.version ? this.lists.byKey.get(listKey) : undefined;
     if (!list) {
       const candidates = await this.candidates(window, query, asked && departures ? { asked, departures, now } : null, p, pricesNeeded);
-      list = { ordered: orderTrips(candidates, query, storefront, needingAttention(sellers)), facets: null };
+      const ordered = orderTrips(candidates, query, storefront, needingAttention(sellers));
+      // Kept as references only: a list of a thousand trips is one array, not a thousand objects.
+      list = { trips: ordered.map((c) => c.product), groups: n === undefined ? null : ordered.map((c) => c.group), facets: null };
       if (listKey !== null && version !== null) this.keepList(version, listKey, list);
     }
 
-    let candidates: readonly (Candidate & { score: number })[] = list.ordered;
+    const kept = list;
+    const entries = () => kept.trips.map((product, i) => ({ product, group: kept.groups?.[i] ?? null }));
+    let placed: readonly { product: Readonly<ProductDoc>; group: Candidate['group'] }[] | null = null;
     const recommended = !query.q && (query.sort ?? 'recommended') === 'recommended';
     if (placement.collection) {
-      if (recommended) candidates = staffOrder(list.ordered, placement.collection);
+      if (recommended) placed = staffOrder(entries(), placement.collection);
     } else if (placement.home) {
-      candidates = homeRail(list.ordered, placement.home, recommended);
+      placed = homeRail(entries(), placement.home, recommended);
     }
-    const total = candidates.length;
-    const page = candidates.slice(offset, offset + query.limit);
-    const next = offset + query.limit < total ? encodeOffsetCursor(kind, offset + query.limit) : null;
+    const total = placed ? placed.length : list.trips.length;
+    const end = offset + query.limit;
+    const page = placed
+      ? placed.slice(offset, end)
+      : list.trips.slice(offset, end).map((product, i) => ({ product, group: kept.groups?.[offset + i] ?? null }));
+    const next = end < total ? encodeOffsetCursor(kind, end) : null;
     const data = page.map((c) => {
       const card = keptCard(c.product, sellers.get(c.product.seller_id), locale, p);
       if (n === undefined) return card;
@@ -130,8 +137,8 @@ export class CatalogQueries {
     const answer: Record<string, unknown> = { data, next_cursor: next, total };
     if (query.facets) {
       // The staff's placement leaves trips out (hidden from the home) or only orders them.
-      list.facets ??= windowFacets(window, list.ordered);
-      answer.facets = facetsNamedIn(candidates.length === list.ordered.length ? list.facets : facetsOf(candidates.map((c) => c.product)), locale);
+      list.facets ??= windowFacets(window, list.trips);
+      answer.facets = facetsNamedIn(!placed || placed.length === list.trips.length ? list.facets : facetsOf(placed.map((c) => c.product)), locale);
     }
     return answer;
   }
@@ -181,11 +188,11 @@ export class CatalogQueries {
   private keepList(version: number, key: string, list: KeptList): void {
     if (version !== this.lists.version) this.lists = { version, byKey: new Map(), trips: 0 };
     this.lists.byKey.set(key, list);
-    this.lists.trips += list.ordered.length;
+    this.lists.trips += list.trips.length;
     for (const [oldest, known] of this.lists.byKey) {
       if (this.lists.trips <= KEPT_LIST_TRIPS) break;
       this.lists.byKey.delete(oldest);
-      this.lists.trips -= known.ordered.length;
+      this.lists.trips -= known.trips.length;
     }
   }
 
@@ -275,8 +282,8 @@ export class CatalogQueries {
  * Facets of the candidates. When every trip of the window is a candidate (no q, day or group price
  * left any out), they are the window's own, kept with a window that is kept (see `window`).
  */
-function windowFacets(window: readonly Readonly<ProductDoc>[], candidates: readonly Candidate[]): ReturnType<typeof facetsOf> {
-  if (candidates.length !== window.length) return facetsOf(candidates.map((c) => c.product));
+function windowFacets(window: readonly Readonly<ProductDoc>[], trips: readonly Readonly<ProductDoc>[]): ReturnType<typeof facetsOf> {
+  if (trips.length !== window.length) return facetsOf(trips);
   let facets = WINDOW_FACETS.get(window);
   if (!facets) WINDOW_FACETS.set(window, (facets = facetsOf(window)));
   return facets;
@@ -289,8 +296,9 @@ const KEPT_WINDOW_TRIPS = 2_000_000;
 /** Trips kept in recent lists, all lists together. */
 const KEPT_LIST_TRIPS = 2_000_000;
 
-/** A list in its order before the staff's placement, and (once asked) its facets. */
+/** A list in its order before the staff's placement, with travellers what each pays, and (once asked) its facets. */
 interface KeptList {
-  ordered: readonly (Candidate & { score: number })[];
+  trips: readonly Readonly<ProductDoc>[];
+  groups: readonly Candidate['group'][] | null;
   facets: ReturnType<typeof facetsOf> | null;
 }
