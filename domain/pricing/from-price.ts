@@ -1,5 +1,5 @@
 import type { OptionDefinition, PriceSpecial, PriceTier, ProductDefinition } from '../catalog/definitions';
-import { startsOn } from '../calendar/schedule';
+import { isoWeekday, startsOn } from '../calendar/schedule';
 import { payerUnit, tierFor } from './quote';
 import { allTables, discounted, specialAt, tiersOn, undatedTiers } from './tables';
 
@@ -66,20 +66,37 @@ function specialsAhead(option: OptionDefinition, today: string): { tiers: PriceT
   const specials = option.pricing.specials ?? [];
   if (specials.length === 0) return [];
   const found: { tiers: PriceTier[]; special: PriceSpecial }[] = [];
-  const last = specials.reduce((max, s) => (s.until > max ? s.until : max), today);
+  // Every special on every table found: the days after can add nothing.
+  const most = specials.length * allTables(option).length;
   const day = new Date(`${today}T00:00:00Z`);
-  for (let i = 0; i < SPECIAL_DAYS_AHEAD; i += 1, day.setUTCDate(day.getUTCDate() + 1)) {
+  const first = specials.reduce((min, s) => (s.from < min ? s.from : min), specials[0].from);
+  if (first > today) day.setTime(Date.parse(`${first}T00:00:00Z`));
+  const end = new Date(`${today}T00:00:00Z`);
+  end.setUTCDate(end.getUTCDate() + SPECIAL_DAYS_AHEAD);
+  for (; day < end && found.length < most; day.setUTCDate(day.getUTCDate() + 1)) {
     const date = day.toISOString().slice(0, 10);
-    if (date > last) break;
+    if (!specials.some((s) => date >= s.from && date <= s.until)) {
+      if (specials.every((s) => date > s.until)) break;
+      continue;
+    }
     const tiers = tiersOn(option, date);
     if (!Array.isArray(tiers)) continue;
+    const weekday = isoWeekday(date);
     for (const start of startsOn(option, date)) {
+      // specialAt says which special prices the start (the first that applies); most starts have none.
+      if (!specials.some((s) => mayDiscount(s, date, weekday, start.slice(11, 16)))) continue;
       const special = specialAt(option, start);
       if (special && !found.some((f) => f.special === special && f.tiers === tiers)) found.push({ tiers, special });
     }
   }
   return found;
 }
+
+const mayDiscount = (s: PriceSpecial, date: string, weekday: number, time: string) =>
+  date >= s.from &&
+  date <= s.until &&
+  (!s.weekdays || s.weekdays.length === 0 || s.weekdays.includes(weekday)) &&
+  (!s.times || s.times.length === 0 || time === '' || s.times.includes(time));
 
 /** The cheapest paying adult-type unit price in `tiers` (less `special`, when one applies) at the smallest group that can book it. */
 function cheapestIn(option: OptionDefinition, tiers: PriceTier[], special: PriceSpecial | null): { amount: number; group_size: number } | null {
