@@ -1,19 +1,19 @@
 import { DateTime } from 'luxon';
-import { Booking, bookingDecider, bookingStream, BookingPlacedData } from '../../domain/booking';
+import { bookingDecider, bookingStream, BookingPlacedData } from '../../domain/booking';
 import { COUNTED_AS_BOOKED, alreadyBooked, bookingOutcome } from '../../domain/booking/rules';
-import { checkTravellerDetails, checkoutFields } from '../../domain/booking/travellers';
+import { ageCheckOf, checkTravellerDetails, checkoutFields } from '../../domain/booking/travellers';
 import type { OptionDefinition, PaymentMethodDefinition, ProductDefinition } from '../../domain/catalog/definitions';
 import { departureDecider, departureStream } from '../../domain/departure';
 import { holdDecider, holdStream, normaliseEmail, type Attribution } from '../../domain/hold';
-import { Payment, paymentDecider, paymentStream } from '../../domain/payment';
+import { paymentDecider, paymentStream } from '../../domain/payment';
 import { amountOnArrival, chooseMethod, paymentDueAt } from '../../domain/payment/rules';
 import type { Quote } from '../../domain/pricing/quote';
 import { Refusal, isRefusal, notFound, refuse } from '../../domain/shared/refusal';
+import { checkoutView, recordedMethod, refusedCheckout, repeatedCheckout } from './checkout-answer';
 import { fingerprint } from '../platform/canonical';
 import type { ProductDoc } from '../../projections/catalog/queries';
 import type { StorefrontContext } from '../platform/context';
 import { secretHash } from '../platform/secrets';
-import { bookingDocOf, bookingView } from './view';
 import { claim, earlierClaim, tokensAnsweredAgain } from './idempotency';
 import { type BookingTokens, sealTokens } from './sealed-tokens';
 import { sealCheckoutTravellers } from './sealed-travellers';
@@ -62,7 +62,7 @@ export async function checkout(
   if (isRefusal(earlier)) return earlier;
   const ref = body.ref;
 
-  const { state: hold } = await deps.commands.load(holdStream(ref), holdDecider);
+  const { state: hold, revision } = await deps.commands.load(holdStream(ref), holdDecider);
   if (hold.status === 'none' || hold.placed.storefrontId !== ctx.storefront._id) return notFound('hold');
   // The same checkout again answers the booking it made, whatever became of it since (rejected, withdrawn, its start
   // called off): its hold and start are no longer for sale, so no check that comes after applies to it.
@@ -84,10 +84,12 @@ export async function checkout(
   }
 
   const metadata = metadataFor(ctx, now, idempotencyKey);
-  const checkedOut = await deps.commands.handle(holdStream(ref), holdDecider, { type: 'CheckOutHold', leadEmail: body.lead.email, now }, metadata);
+  // A hold checked out again after a refused checkout is a new attempt, under the same key too.
+  const attempt = { ...metadata, ...(metadata.commandId ? { commandId: `${metadata.commandId}:${revision}` } : {}) };
+  const checkedOut = await deps.commands.handle(holdStream(ref), holdDecider, { type: 'CheckOutHold', leadEmail: body.lead.email, now }, attempt);
   if (isRefusal(checkedOut)) return checkedOut;
   const booked = await bookPlaces(deps, option, placed.start, { type: 'BookPlaces', ref, now }, metadata);
-  if (isRefusal(booked)) return booked;
+  if (isRefusal(booked)) return refusedCheckout(deps, ref, booked, metadata, now);
   return placeBooking(
     deps,
     ctx,
@@ -250,12 +252,12 @@ async function checkCheckout(
   option: OptionDefinition,
   trip: ProductDefinition,
   start: string,
-  quote: Pick<Quote, 'pax' | 'pickup'>,
+  quote: Pick<Quote, 'pax' | 'pickup' | 'totals' | 'lines'>,
   now: Date,
 ): Promise<{ method: PaymentMethodDefinition | null } | Refusal> {
   const timezone = trip.timezone;
   const seller = await deps.catalog.seller(sellerId);
-  const chosen = chooseMethod(seller?.payment_methods ?? [], body.payment_method, start, timezone, now);
+  const chosen = chooseMethod(seller?.payment_methods ?? [], body.payment_method, start, timezone, now, quote.totals.due_now.currency);
   if (isRefusal(chosen)) return chosen;
   const bookings = body.warn_if_booked
     ? await deps.docs
@@ -269,7 +271,8 @@ async function checkCheckout(
   const lastDay = DateTime.fromISO(start.slice(0, 10), { zone: 'UTC' })
     .plus({ days: Math.max(0, (trip.duration_days ?? 1) - 1) })
     .toISODate() as string;
-  const details = checkTravellerDetails(checkoutFields(option.traveller_details), body.traveller_details ?? [], quote.pax, lastDay, today);
+  const ages = ageCheckOf(option.units, quote.lines, start);
+  const details = checkTravellerDetails(checkoutFields(option.traveller_details), body.traveller_details ?? [], quote.pax, lastDay, today, ages);
   if (details) return details;
   const pickup = checkPickupDetails(option.pickup, quote.pickup, body.pickup_details);
   if (pickup) return pickup;
@@ -352,40 +355,7 @@ async function placeBooking(
   // The traveller's mail goes out after the append, from the booking-mail reactor: the answer does not wait for it.
   await deps.awaitProjections(Math.max(result.position, payment.position, ...positions));
   const answered = first ? tokens : result.state.status === 'none' ? null : tokensAnsweredAgain(deps.settings, ctx, result.state.placed, idempotencyKey, now);
-  return checkoutView(result.state, payment.state, answered);
-}
-
-async function recordedMethod(
-  deps: CheckoutDeps,
-  booking: Booking,
-  given: PaymentMethodDefinition | null,
-  sellerId: string,
-): Promise<PaymentMethodDefinition | null> {
-  const recorded = booking.status === 'none' ? null : (booking.placed.paymentMethod ?? null);
-  if (recorded === (given?.kind ?? null)) return given;
-  const seller = await deps.catalog.seller(sellerId);
-  return seller?.payment_methods.find((m) => m.kind === recorded) ?? null;
-}
-
-/** The answer to a checkout repeated under its Idempotency-Key, from the booking's own streams. */
-async function repeatedCheckout(
-  deps: CheckoutDeps,
-  ctx: StorefrontContext,
-  ref: string,
-  idempotencyKey: string | undefined,
-  now: Date,
-): Promise<CheckoutView | Refusal> {
-  const { state: booking } = await deps.commands.load(bookingStream(ref), bookingDecider);
-  const { state: payment } = await deps.commands.load(paymentStream(ref), paymentDecider);
-  const tokens = booking.status === 'none' ? null : tokensAnsweredAgain(deps.settings, ctx, booking.placed, idempotencyKey, now);
-  return checkoutView(booking, payment, tokens);
-}
-
-/** The checkout answer from the booking's and payment's states, with the tokens when this request may have them. */
-function checkoutView(booking: Booking, payment: Payment, tokens: BookingTokens | null): CheckoutView | Refusal {
-  const doc = bookingDocOf(booking, payment);
-  if (!doc) return notFound('booking');
-  return { ...bookingView(doc), booking_token: tokens?.bookingToken ?? null, contact_token: tokens?.contactToken ?? null };
+  return checkoutView(result.state, payment.state, answered, now);
 }
 
 /** Only the pickup details a pickup may ask for, as text, are kept with the booking. */

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { bookingDecider, bookingStream, type BookingPlacedData, type BookingStatus } from '../../domain/booking';
+import { ageCheckOf } from '../../domain/booking/travellers';
 import type { TravellerDetailsRule } from '../../domain/catalog/definitions';
 import { type Refusal, isRefusal, notFound } from '../../domain/shared/refusal';
 import {
@@ -142,7 +143,8 @@ async function load(deps: TravellersDeps, opened: OpenedTravellers): Promise<Loa
   const product = await deps.catalog.product(placed.productId);
   const definition = product?.definition;
   // Bookings placed before the rule was kept collected their details at checkout, under the option's rule.
-  const current = definition?.options.find((o) => o.id === placed.optionId)?.traveller_details;
+  const option = definition?.options.find((o) => o.id === placed.optionId);
+  const current = option?.traveller_details;
   const rule = placed.detailsRule ?? { scope: 'lead', fields: current?.fields ?? [], collect: 'checkout', due_hours_before: null };
   const now = deps.clock.now();
   const today = DateTime.fromJSDate(now, { zone: placed.timezone }).toISODate() as string;
@@ -155,7 +157,15 @@ async function load(deps: TravellersDeps, opened: OpenedTravellers): Promise<Loa
     placed: { ...placed, travellers: checkoutTravellers(deps.settings.tokenSealingKey, placed) },
     start: booking.start,
     status: booking.status,
-    facts: { ref, pax: placed.pax, status: booking.status, rule, lastDay, today },
+    facts: {
+      ref,
+      pax: placed.pax,
+      status: booking.status,
+      rule,
+      lastDay,
+      today,
+      ages: option ? ageCheckOf(option.units, placed.quote.lines, booking.start) : null,
+    },
     state,
     now,
   };

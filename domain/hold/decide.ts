@@ -6,8 +6,10 @@ import { normaliseEmail } from '../shared/email';
 export type PlaceHold = { type: 'PlaceHold'; hold: HoldPlacedData };
 export type CheckOutHold = { type: 'CheckOutHold'; leadEmail: string; now: Date };
 export type ExpireHold = { type: 'ExpireHold'; now: Date };
+/** The checkout that checked the hold out was refused (`code`) before it placed a booking. */
+export type RefuseCheckout = { type: 'RefuseCheckout'; code: string; now: Date };
 
-export type HoldCommand = PlaceHold | CheckOutHold | ExpireHold;
+export type HoldCommand = PlaceHold | CheckOutHold | ExpireHold | RefuseCheckout;
 
 export { normaliseEmail } from '../shared/email';
 
@@ -33,6 +35,16 @@ function expireHold(command: ExpireHold, state: Hold): HoldEvent[] {
   return [{ type: 'HoldExpired', data: { ref: state.placed.ref, at: command.now.toISOString() } }];
 }
 
+/**
+ * A refused checkout leaves nothing half-done: the hold is on hold again until its own time, so its
+ * page tells the truth and the expiry sweep gives its places back when that time is up. Only the
+ * checkout's own caller sends this, after its booking was refused, never once a booking exists.
+ */
+function refuseCheckout(command: RefuseCheckout, state: Hold): HoldEvent[] {
+  if (state.status !== 'checked_out') return [];
+  return [{ type: 'HoldCheckoutRefused', data: { ref: state.placed.ref, code: command.code, at: command.now.toISOString() } }];
+}
+
 export function decideHold(command: HoldCommand, state: Hold): HoldEvent[] | Refusal {
   switch (command.type) {
     case 'PlaceHold':
@@ -41,6 +53,8 @@ export function decideHold(command: HoldCommand, state: Hold): HoldEvent[] | Ref
       return checkOutHold(command, state);
     case 'ExpireHold':
       return expireHold(command, state);
+    case 'RefuseCheckout':
+      return refuseCheckout(command, state);
     default:
       return assertNever(command);
   }

@@ -28,8 +28,14 @@ export interface HoldPlacedData {
 export type HoldPlaced = Event<'HoldPlaced', HoldPlacedData>;
 export type HoldCheckedOut = Event<'HoldCheckedOut', { ref: string; leadEmail: string; at: string }>;
 export type HoldExpired = Event<'HoldExpired', { ref: string; at: string }>;
+/**
+ * The checkout that checked the hold out was refused before its booking was placed (e.g. 422 SlotClosed
+ * once the seller called the start off): the hold is on hold again, until its own time, as though that
+ * checkout had not been tried. `code` is the refusal's.
+ */
+export type HoldCheckoutRefused = Event<'HoldCheckoutRefused', { ref: string; code: string; at: string }>;
 
-export type HoldEvent = HoldPlaced | HoldCheckedOut | HoldExpired;
+export type HoldEvent = HoldPlaced | HoldCheckedOut | HoldExpired | HoldCheckoutRefused;
 
 export type Hold =
   { status: 'none' } | { status: 'on_hold' | 'expired'; placed: HoldPlacedData } | { status: 'checked_out'; placed: HoldPlacedData; leadEmail: string };
@@ -44,6 +50,8 @@ export function evolveHold(state: Hold, event: HoldEvent): Hold {
       return state.status === 'none' ? state : { status: 'checked_out', placed: state.placed, leadEmail: event.data.leadEmail };
     case 'HoldExpired':
       return state.status === 'on_hold' ? { status: 'expired', placed: state.placed } : state;
+    case 'HoldCheckoutRefused':
+      return state.status === 'checked_out' ? { status: 'on_hold', placed: state.placed } : state;
   }
 }
 

@@ -6,9 +6,19 @@ import { Refusal, refuse } from '../shared/refusal';
 import { methodsOpen, payBefore, paymentIsDue } from './methods';
 
 /**
+ * Whether a way to pay takes a booking in `currency`: one that lists no currencies takes any; pay on
+ * arrival takes any too, since what to bring is converted into a currency it takes (spec 2.8). Money
+ * still to come by transfer or link is asked for in the booking's currency, so the method must take it.
+ */
+export function takesCurrency(method: PaymentMethodDefinition, currency: string): boolean {
+  return method.kind === 'pay_on_arrival' || method.currencies.length === 0 || method.currencies.includes(currency);
+}
+
+/**
  * The way to pay a checkout names, checked against the seller's ways to pay (spec 4.4): where
- * any are set up one must be named (PaymentMethodRequired, with those open for the start), and
- * it must be open for the start (PaymentMethodNotOffered). None set up and none named: null.
+ * any are set up one must be named (PaymentMethodRequired, with those open for the start that take
+ * the booking's currency), and it must be open for the start and take the booking's currency
+ * (PaymentMethodNotOffered, with the currencies it takes). None set up and none named: null.
  */
 export function chooseMethod(
   methods: readonly PaymentMethodDefinition[],
@@ -16,13 +26,27 @@ export function chooseMethod(
   start: string,
   timezone: string,
   now: Date,
+  currency?: string,
 ): { method: PaymentMethodDefinition | null } | Refusal {
   const open = methodsOpen([...methods], start, timezone, now);
+  const fit = (m: PaymentMethodDefinition): boolean => currency === undefined || takesCurrency(m, currency);
   if (!chosen) {
-    return methods.length > 0 ? refuse('PaymentMethodRequired', 'choose a payment method', { offered: open.map((m) => m.kind) }) : { method: null };
+    return methods.length > 0 ? refuse('PaymentMethodRequired', 'choose a payment method', { offered: open.filter(fit).map((m) => m.kind) }) : { method: null };
   }
   const method = open.find((m) => m.kind === chosen);
-  return method ? { method } : refuse('PaymentMethodNotOffered', `${chosen} is not offered for this start`, { method: chosen });
+  if (!method) return refuse('PaymentMethodNotOffered', `${chosen} is not offered for this start`, { method: chosen });
+  if (!fit(method)) {
+    const taken = method.currencies.join(', ');
+    return refuse(
+      'PaymentMethodNotOffered',
+      `${chosen} takes ${taken} only and this booking is in ${currency}: choose another way to pay, or book in ${taken}`,
+      {
+        method: chosen,
+        currencies: method.currencies,
+      },
+    );
+  }
+  return { method };
 }
 
 /**

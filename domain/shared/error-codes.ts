@@ -116,7 +116,11 @@ export const ERROR_CODES = {
   HoldRequired: selling('checkout without a hold for an option that holds places'),
   HoldExpired: selling('the hold ran out'),
   PaymentMethodRequired: selling('no payment_method where ways to pay are set up', { offered: list(text) }),
-  PaymentMethodNotOffered: selling('the method is not offered for this start', { method: text }),
+  PaymentMethodNotOffered: selling(
+    "the method is not offered for this start, or does not take the booking's currency (currencies: those it takes)",
+    { method: text, currencies: list(text) },
+    ['method'],
+  ),
   PaymentWindowClosed: selling('no payment method can be paid before this start', {
     details: {
       type: 'object',

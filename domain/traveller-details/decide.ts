@@ -1,8 +1,8 @@
 import type { BookingStatus } from '../booking/events';
-import { checkTraveller, missingEntry } from '../booking/travellers';
+import { type AgeCheck, checkTraveller, missingEntry, unknownFields } from '../booking/travellers';
 import type { TravellerDetailsRule } from '../catalog/definitions';
 import { assertNever } from '../shared/decider';
-import { type Refusal, conflict, isRefusal, refuse } from '../shared/refusal';
+import { type Refusal, conflict, invalidInput, isRefusal, refuse } from '../shared/refusal';
 import type { DetailsGivenBy, TravellerDetails, TravellerDetailsEvent } from './events';
 
 /** What the decisions need to know of the booking: its group, how it stands, the rule it was sold with and the trip's dates. */
@@ -14,6 +14,8 @@ export interface BookingFacts {
   /** The trip's last day and today, in the trip's zone (YYYY-MM-DD): a passport must outlast the trip, a birth date be past. */
   lastDay: string;
   today: string;
+  /** The ages the booked units admit, on the start's day: a birth date must fit one (null: not checked). */
+  ages?: AgeCheck | null;
 }
 
 export type SaveTravellerDetails = {
@@ -86,13 +88,16 @@ function changeable(booking: BookingFacts, position: number): Refusal | null {
 }
 
 /**
- * One traveller's details checked as at checkout (every field the rule asks for, real dates, a
- * passport outlasting the trip); only the asked fields are kept, trimmed. Problems name the
- * field under this traveller's position.
+ * One traveller's details checked as at checkout (only the fields the rule asks for, every one of
+ * them, real dates, an age a booked unit admits, a passport outlasting the trip); kept trimmed.
+ * Problems name the field under this traveller's position.
  */
 function checkedDetails(booking: BookingFacts, position: number, given: Record<string, unknown>): Record<string, string> | Refusal {
   const { fields } = booking.rule;
-  const { absent, problems } = checkTraveller(fields, given, (field) => travellerFieldPath(position, field), booking.lastDay, booking.today);
+  const path = (field: string): string => travellerFieldPath(position, field);
+  const unknown = unknownFields(fields, given, path);
+  if (unknown.length > 0) return invalidInput(unknown);
+  const { absent, problems } = checkTraveller(fields, given, path, booking.lastDay, booking.today, booking.ages ?? null);
   if (absent.length > 0) {
     return refuse('TravellerDetailsRequired', `traveller ${position} is missing ${absent.join(', ')}`, { missing: [missingEntry(position, fields, absent)] });
   }

@@ -56,8 +56,15 @@ export const checkout = publicOperation({
   description:
     'Turns a hold into a booking: confirmed when the option confirms instantly, else pending. Answers the booking view plus booking_token (opens the booking) ' +
     'and contact_token (fixes the lead contact). A repeated checkout of the same hold with the same lead email books once and answers the same booking with both tokens null; ' +
-    'repeated under the Idempotency-Key it was booked with, within the idempotency window (24 hours by default), it answers the same booking as it stands now (it may have been confirmed, rejected or cancelled since) with both tokens, however the hold and start have fared since. ' +
-    'payment_method is required when the seller has ways to pay (422 PaymentMethodRequired) and must be one listed by payment-methods for the start. ' +
+    'repeated under the Idempotency-Key it was booked with, within the idempotency window (24 hours by default), it answers the same booking as it stands now (it may have been confirmed, rejected or cancelled since, its payment and traveller details changed) with both tokens, however the hold and start have fared since. ' +
+    "payment_method is required when the seller has ways to pay (422 PaymentMethodRequired, offered: those open for the start that take the booking's currency) and must be one listed by payment-methods for the start. " +
+    "A bank transfer or payment link is asked for in the booking's (the hold's) currency, so it must be one the method's currencies list (an empty list takes any): " +
+    'otherwise 422 PaymentMethodNotOffered with method and currencies (those it takes); place the hold in one of them, or choose another way to pay. Pay on arrival takes any currency ' +
+    '(payment.on_arrival is converted into one it takes). ' +
+    "traveller_details (when the option collects them at checkout) are the form's fields only (another field: 422 InvalidInput unknown_field naming traveller_details[i].field); " +
+    "each traveller's date of birth must give an age on the day of the trip that one of the booked units admits, and a passport number is 6 to 12 letters and digits " +
+    '(422 TravellerDetailsInvalid, problems age_outside_units, invalid_passport_number). ' +
+    'A checkout refused after the hold was checked out (e.g. 422 SlotClosed when the seller called the start off meanwhile) leaves the hold on_hold until hold_expires_at, as though it had not been tried. ' +
     "warn_if_booked refuses with 422 AlreadyBooked when the lead's email already has a pending or confirmed booking for the same option and start. " +
     "A seller's price offer is booked with offer_id and offer_token (from the offer's link) in place of ref: at the offered price while the offer is open, once; " +
     'an offer no longer open answers 409 Conflict (reason offer_expired, offer_booked or offer_withdrawn), a wrong token 404 NotFound (entity offer).',

@@ -37,13 +37,17 @@ export const putTraveller = publicOperation({
   summary: "Save one traveller's details",
   params: position,
   query: withLink,
-  body: { type: 'object', maxProperties: 50, additionalProperties: { type: ['string', 'number', 'boolean', 'null'], maxLength: 500 } },
+  // Values are checked against the form (text, dates, ages, passport numbers) where a problem can name the field and say what the form asks.
+  body: { type: 'object', maxProperties: 50 },
   bodyRequired: true,
   bodyDescription:
-    "The traveller's details by field name, as the form's fields name them (e.g. {full_name, date_of_birth, passport_number}); fields the form does not ask for are not kept",
+    "The traveller's details by field name, flat at the top level of the body, as the form's fields name them (e.g. {full_name, date_of_birth, passport_number}), " +
+    'each text of up to 500 characters; a field the form does not ask for (or a wrapper such as {details: {...}}) is 422 InvalidInput unknown_field',
   description:
     'Saves one traveller (position 1 is the lead) with the checks of checkout: every field the form asks for (422 TravellerDetailsRequired, missing [{traveller: position, fields}]); ' +
-    'text values, real dates YYYY-MM-DD, a birth date in the past and a passport expiring after the trip ends (422 TravellerDetailsInvalid, problems naming travellers[position].field). ' +
+    "only the fields the form asks for (422 InvalidInput, reason unknown_field, naming travellers[position].field and listing the form's fields); " +
+    'text values of up to 500 characters, real dates YYYY-MM-DD, a birth date in the past whose age on the day of the trip one of the booked units admits (its min_age to max_age: reason age_outside_units), ' +
+    'a passport number of 6 to 12 letters and digits (invalid_passport_number) and a passport expiring after the trip ends (422 TravellerDetailsInvalid, problems naming travellers[position].field). ' +
     'Saving again replaces them; the same details again change nothing. Answers the traveller as GET lists it, sensitive fields masked. ' +
     'A position outside 1 to pax is 404 NotFound (entity traveller); a cancelled, rejected or lapsed booking is 409 Conflict booking_not_active; a trip that asks for no details ' +
     `409 Conflict details_not_needed. The booking token, the owner's session, or the traveller_token made for this position. ${ACCESS}`,

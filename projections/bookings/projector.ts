@@ -44,6 +44,8 @@ const handlers: HandlersOf<BookingsEvent, RecordedEvent, Write[]> = {
   ],
   HoldCheckedOut: (e) => [setHoldStatus(e.data.ref, 'checked_out')],
   HoldExpired: (e) => [setHoldStatus(e.data.ref, 'expired')],
+  // A refused checkout puts the hold back on hold: the expiry sweep then settles it at its own time.
+  HoldCheckoutRefused: (e) => [setHoldStatus(e.data.ref, 'on_hold')],
   // An abandoned checkout leaves the sweep once its places are back on sale, not before.
   PlacesReleased: (e) => (e.data.why === 'abandoned' ? [setHoldStatus(e.data.ref, 'abandoned')] : []),
   BookingPlaced: (e) => [

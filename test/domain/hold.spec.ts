@@ -131,4 +131,32 @@ describe('hold decider', () => {
   it('normaliseEmail trims and lowercases', () => {
     expect(normaliseEmail(' Ana@Example.COM ')).to.equal('ana@example.com');
   });
+
+  describe('RefuseCheckout', () => {
+    const refused = (when = plusMinutes(NOW, 6)): HoldEvent => ({
+      type: 'HoldCheckoutRefused',
+      data: { ref: REF, code: 'SlotClosed', at: when.toISOString() },
+    });
+
+    it('puts a checked-out hold whose checkout was refused back on hold, until its own time, once', () => {
+      given(holdDecider, [holdPlacedEvent, checkedOut('ana@example.com')])
+        .when({ type: 'RefuseCheckout', code: 'SlotClosed', now: plusMinutes(NOW, 6) })
+        .then([refused()]);
+      const state = fold(holdDecider, [holdPlacedEvent, checkedOut('ana@example.com'), refused()]);
+      expect(holdStatusAt(state, plusMinutes(NOW, 7))).to.equal('on_hold');
+      expect(holdStatusAt(state, EXPIRES)).to.equal('expired');
+      given(holdDecider, [holdPlacedEvent, checkedOut('ana@example.com'), refused()])
+        .when({ type: 'RefuseCheckout', code: 'SlotClosed', now: plusMinutes(NOW, 7) })
+        .thenNothing();
+    });
+
+    it('can be checked out again afterwards, by anyone, and expires as any hold', () => {
+      given(holdDecider, [holdPlacedEvent, checkedOut('ana@example.com'), refused()])
+        .when({ type: 'CheckOutHold', leadEmail: 'rui@example.com', now: plusMinutes(NOW, 8) })
+        .then([checkedOut('rui@example.com', plusMinutes(NOW, 8))]);
+      given(holdDecider, [holdPlacedEvent, checkedOut('ana@example.com'), refused()])
+        .when({ type: 'ExpireHold', now: EXPIRES })
+        .then([expired()]);
+    });
+  });
 });

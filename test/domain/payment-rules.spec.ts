@@ -37,6 +37,19 @@ describe('payment rules', () => {
       expect(isRefusal(refused) && refused.code).to.equal('PaymentMethodNotOffered');
     });
 
+    it('given a link that takes USD only, when a JPY booking names it, then it is not offered, with the currencies it takes; pay on arrival takes any', () => {
+      const refused = chooseMethod([ON_ARRIVAL, LINK], 'payment_link', START, ZONE, EARLY, 'JPY');
+      expect(isRefusal(refused) && refused.code).to.equal('PaymentMethodNotOffered');
+      expect(isRefusal(refused) && refused.fields).to.deep.equal({ method: 'payment_link', currencies: ['USD'] });
+      expect(isRefusal(refused) && refused.detail).to.equal(
+        'payment_link takes USD only and this booking is in JPY: choose another way to pay, or book in USD',
+      );
+      expect(chooseMethod([ON_ARRIVAL, LINK], 'payment_link', START, ZONE, EARLY, 'USD')).to.deep.equal({ method: LINK });
+      expect(chooseMethod([ON_ARRIVAL, LINK], 'pay_on_arrival', START, ZONE, EARLY, 'JPY')).to.deep.equal({ method: ON_ARRIVAL });
+      const required = chooseMethod([ON_ARRIVAL, LINK], undefined, START, ZONE, EARLY, 'JPY');
+      expect(isRefusal(required) && required.fields).to.deep.equal({ offered: ['pay_on_arrival'] });
+    });
+
     it("given ways to pay, when an open one is named, then it is the booking's", () => {
       expect(chooseMethod([ON_ARRIVAL, LINK], 'payment_link', START, ZONE, EARLY)).to.deep.equal({ method: LINK });
     });

@@ -49,10 +49,22 @@ const issue = (position: number, expiresAt = '2026-12-10T06:00:00.000Z', facts =
 
 describe('traveller details decider', () => {
   describe('SaveTravellerDetails', () => {
-    it('keeps the fields the rule asks for, trimmed, and drops the others', () => {
+    it('keeps the fields the rule asks for, trimmed, and refuses any other, naming it (InvalidInput unknown_field)', () => {
       given(travellerDetailsDecider)
-        .when(save(1, { ...ana, full_name: ' Ana Lima ', nickname: 'Aninhas' }))
+        .when(save(1, { ...ana, full_name: ' Ana Lima ' }))
         .then([saved(1, ana)]);
+      given(travellerDetailsDecider)
+        .when(save(1, { ...ana, nickname: 'Aninhas' }))
+        .thenRefused('InvalidInput', {
+          problems: [
+            {
+              reason: 'unknown_field',
+              field: 'travellers[1].nickname',
+              detail:
+                "travellers[1].nickname is not asked for: a traveller's details are the form's fields by name, at the top level (full_name, date_of_birth, passport_number)",
+            },
+          ],
+        });
     });
 
     it('appends nothing when the same details are saved again, and a change when they differ', () => {

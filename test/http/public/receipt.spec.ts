@@ -27,7 +27,11 @@ describe('HTTP: a traveller sends a proof of payment (POST /v1/public/bookings/{
   after(() => server.close());
 
   async function book(paymentMethod: string): Promise<{ ref: string; token: string; body: any }> {
-    const hold = await server.request('POST', '/v1/public/holds', { body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 1 }] } });
+    // Atlas Trails takes bank transfers in EUR only.
+    const currency = paymentMethod === 'bank_transfer' ? 'EUR' : undefined;
+    const hold = await server.request('POST', '/v1/public/holds', {
+      body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 1 }], currency },
+    });
     expect(hold.status, hold.text).to.equal(201);
     const checkout = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead, payment_method: paymentMethod } });
     expect(checkout.status, checkout.text).to.equal(200);

@@ -56,7 +56,14 @@ describe('HTTP: the seller decides on pending bookings (confirm, reject, accept)
     start = request.start,
   ): Promise<{ ref: string; token: string; body: any }> {
     const hold = await server.request('POST', '/v1/public/holds', {
-      body: { option_id: request.optionId, start, units: [{ unit_id: request.unitId, qty: 1 }], attribution: { utm_source: 'newsletter' } },
+      body: {
+        option_id: request.optionId,
+        start,
+        units: [{ unit_id: request.unitId, qty: 1 }],
+        attribution: { utm_source: 'newsletter' },
+        // Atlas Trails takes bank transfers in EUR only.
+        currency: method === 'bank_transfer' ? 'EUR' : undefined,
+      },
     });
     expect(hold.status, hold.text).to.equal(201);
     const checkout = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead, payment_method: method, ...extra } });
@@ -292,7 +299,7 @@ describe('HTTP: the seller decides on pending bookings (confirm, reject, accept)
     expect(withdrawn.body).to.deep.equal({
       ref: booking.ref,
       status: 'cancelled',
-      cancellation: { by: 'traveller', refund_pct: 100, refund: { amount: 0, currency: 'USD' } },
+      cancellation: { by: 'traveller', refund_pct: 100, refund: { amount: 0, currency: 'EUR' } },
     });
     expect(await remainingAt(server, request.optionId, request.start)).to.equal(before);
     const seen = schemas.expectAnswer('sellerGetBooking', await owner().get(`/v1/bookings/${booking.ref}`));

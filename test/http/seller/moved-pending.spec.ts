@@ -24,7 +24,10 @@ describe('HTTP: a pending booking moved to another start (call-off)', () => {
     const offered = await openStart(server, trip.optionId, '2026-12', '17');
     const shift = Date.parse(`${offered.slice(0, 10)}T00:00:00Z`) - Date.parse(`${start.slice(0, 10)}T00:00:00Z`);
     expect(start.slice(11), 'the same time of day').to.equal(offered.slice(11));
-    const hold = await server.request('POST', '/v1/public/holds', { body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 1 }] } });
+    // Atlas Trails takes bank transfers in EUR only.
+    const hold = await server.request('POST', '/v1/public/holds', {
+      body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty: 1 }], currency: 'EUR' },
+    });
     const lead = { name: 'Lea Moreau', email: 'lea.moreau@example.com', phone: '+33 6 12 34 56 78' };
     const checkout = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead, payment_method: 'bank_transfer' } });
     expect(checkout.status, checkout.text).to.equal(200);

@@ -19,7 +19,11 @@ describe('HTTP: the seller records payments (POST /v1/bookings/{ref}/payments)',
   after(() => server.close());
 
   async function book(paymentMethod: string, qty = 2): Promise<{ ref: string; token: string; due: { amount: number; currency: string } }> {
-    const hold = await server.request('POST', '/v1/public/holds', { body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty }] } });
+    // Atlas Trails takes bank transfers in EUR only.
+    const currency = paymentMethod === 'bank_transfer' ? 'EUR' : undefined;
+    const hold = await server.request('POST', '/v1/public/holds', {
+      body: { option_id: trip.optionId, start, units: [{ unit_id: trip.unitId, qty }], currency },
+    });
     expect(hold.status, hold.text).to.equal(201);
     const checkout = await server.request('POST', '/v1/public/checkout', { body: { ref: hold.body.ref, lead, payment_method: paymentMethod } });
     expect(checkout.status, checkout.text).to.equal(200);
