@@ -28,11 +28,11 @@ export const departuresFeature = defineFeature({
       message: (caller: SellerCaller, optionId: string, start: string, body: MessageBody) => messageStart(platform, caller, optionId, start, body),
       /** Spec 4.5: token or session only (the lead's email alone is 401, as for cancelling). */
       refundInstead: async (ctx: StorefrontContext, ref: string, proof: Proof) => {
-        const doc = await openBooking(deps, ctx, ref, proof, 'cancel');
+        const doc = await openBooking(deps, ctx, ref, proof, 'refund_instead');
         return isRefusal(doc) ? doc : refundInstead.offer(platform, doc);
       },
       takeRefundInstead: async (ctx: StorefrontContext, ref: string, proof: Proof) => {
-        const doc = await openBooking(deps, ctx, ref, proof, 'cancel');
+        const doc = await openBooking(deps, ctx, ref, proof, 'refund_instead');
         return isRefusal(doc) ? doc : refundInstead.take(platform, ctx, doc);
       },
     };

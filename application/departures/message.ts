@@ -3,7 +3,7 @@ import { type Refusal, isRefusal } from '../../domain/shared/refusal';
 import type { SellerCaller } from '../seller';
 import { type CallOffDeps, sellerMetadata } from './call-off';
 import { departureMessageReactor } from './reactors/departure-message';
-import { checkSellersStart, sellersOption, standingRefs } from './starts';
+import { checkSellersStart, realStart, sellersOption, standingRefs } from './starts';
 
 export interface MessageBody {
   message: string;
@@ -31,6 +31,8 @@ export async function messageStart(
   const now = deps.clock.now();
   const found = await sellersOption(deps.docs, caller.sellerId, optionId);
   if (isRefusal(found)) return found;
+  const unreal = realStart(start, found.timezone);
+  if (unreal) return unreal;
   const refs = await standingRefs(deps.docs, optionId, start);
   const badStart = checkSellersStart(found.option, start, found.timezone, now);
   if (badStart?.code === 'NotFound' && refs.length === 0) return badStart;

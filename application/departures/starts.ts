@@ -23,15 +23,22 @@ export async function sellersOption(docs: DocumentStore, sellerId: string, optio
   return { product, option, timezone: product.definition.timezone };
 }
 
+/** A date or time that does not exist (2026-13-40T09:00) is a mistake in the request (InvalidInput start), not a start the option lacks. */
+export function realStart(start: string, timezone: string): Refusal | null {
+  if (isRealDate(start.slice(0, 10)) && DateTime.fromISO(start, { zone: timezone }).isValid) return null;
+  return invalidInput([
+    { reason: 'invalid_start', field: 'start', detail: 'start must be a real local start YYYY-MM-DDTHH:MM (or YYYY-MM-DD for an all-day option)' },
+  ]);
+}
+
 /**
  * A start the seller acts on: a real start of the option's schedule that has not begun. Its
  * cutoff does not matter (a start is called off on the day too), nor whether sales are paused.
  */
 export function checkSellersStart(option: OptionDefinition, start: string, timezone: string, now: Date): Refusal | null {
-  const date = start.slice(0, 10);
-  if (!isRealDate(date) || !startsOn(option, date).includes(start) || !DateTime.fromISO(start, { zone: timezone }).isValid) {
-    return refuse('NotFound', 'the option has no such start', { entity: 'start' });
-  }
+  const unreal = realStart(start, timezone);
+  if (unreal) return unreal;
+  if (!startsOn(option, start.slice(0, 10)).includes(start)) return refuse('NotFound', 'the option has no such start', { entity: 'start' });
   if (startInstant(start, timezone).toMillis() <= now.getTime()) {
     return invalidInput([{ reason: 'start_begun', field: 'start', detail: 'this start has begun already' }]);
   }

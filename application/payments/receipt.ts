@@ -19,7 +19,7 @@ const blobId = (ref: string, receiptId: string) => `receipt_${ref}_${receiptId}`
  * failed append removes the file again, so no file is kept that no booking names.
  */
 export async function submitReceipt(deps: ReceiptDeps, ctx: StorefrontContext, ref: string, proof: Proof, bytes: Buffer): Promise<BookingView | Refusal> {
-  const doc = await openBooking(deps, ctx, ref, proof, 'cancel');
+  const doc = await openBooking(deps, ctx, ref, proof, 'send_receipt');
   if (isRefusal(doc)) return doc;
   const file = checkReceipt(bytes);
   if (isRefusal(file)) return file;
@@ -51,7 +51,7 @@ export async function submitReceipt(deps: ReceiptDeps, ctx: StorefrontContext, r
     return appended;
   }
   await deps.awaitProjections(appended.position);
-  const fresh = await openBooking(deps, ctx, ref, proof, 'cancel');
+  const fresh = await openBooking(deps, ctx, ref, proof, 'send_receipt');
   return isRefusal(fresh) ? fresh : bookingView(fresh, now);
 }
 

@@ -20,6 +20,8 @@ export interface SellerPaymentView {
   };
 }
 
+const ENDED: readonly string[] = ['cancelled', 'rejected', 'lapsed'];
+
 export function sellerPaymentView(ref: string, booking: Booking, payment: Payment): SellerPaymentView | null {
   if (booking.status === 'none' || payment.status === 'none') return null;
   return {
@@ -32,7 +34,8 @@ export function sellerPaymentView(ref: string, booking: Booking, payment: Paymen
       due: payment.due ?? null,
       paid: payment.paid,
       refunded: payment.refunded,
-      outstanding: outstanding(payment),
+      // A booking that ended owes nothing more, whatever its payment recorded before its end was followed up.
+      outstanding: ENDED.includes(booking.status) ? { amount: 0, currency: payment.paid.currency } : outstanding(payment),
       receipts: payment.receipts.map((r) => ({ id: r.id, content_type: r.contentType, size: r.size, received_at: r.at })),
       payments: payment.received.map((p) => ({ id: p.id, amount: p.amount, reference: p.reference, received_at: p.at })),
       link: payment.link ? { url: payment.link.url, sent_at: payment.link.sentAt } : null,

@@ -66,11 +66,17 @@ function refundPayment(command: RefundPayment, state: Payment): PaymentEvent[] {
   return [{ type: 'PaymentRefunded', data: { ref: command.ref, refund: { amount, currency }, refunded, status, at: command.now.toISOString() } }];
 }
 
-/** Statuses of a payment that may still have nothing paid: a cancelled booking then owes nothing more. */
-const OPEN_UNPAID: readonly PaymentStatus[] = ['pay_on_arrival', 'unpaid', 'proof_submitted', 'not_collected'];
+/** Statuses of a payment still waiting for (some of) its money, or collected elsewhere: a booking that ended owes nothing more. */
+const OPEN: readonly PaymentStatus[] = ['pay_on_arrival', 'unpaid', 'part_paid', 'proof_submitted', 'not_collected'];
 
+/**
+ * The end of a booking (cancelled, declined, lapsed) closes what was still to come in: the payment is
+ * cancelled, nothing outstanding, nothing to bring, no deadline. What came in and what went back stay
+ * as paid and refunded (a part payment keeps what the refund did not give back). Sent after the refund,
+ * so a payment refunded in full stays refunded and one paid in full stays paid.
+ */
 function cancelUnpaid(command: CancelUnpaid, state: Payment): PaymentEvent[] {
-  if (state.status === 'none' || !OPEN_UNPAID.includes(state.status) || state.paid.amount > 0) return [];
+  if (state.status === 'none' || !OPEN.includes(state.status)) return [];
   return [{ type: 'PaymentCancelled', data: { ref: command.ref, at: command.now.toISOString() } }];
 }
 

@@ -45,7 +45,7 @@ export type PaymentRefunded = Event<
   }
 >;
 
-/** A cancelled booking that had nothing paid yet owes nothing any more (no amount to bring, no link to pay). */
+/** A booking that ended before all that was due came in owes nothing any more (no amount to bring, no link to pay, nothing outstanding). */
 export type PaymentCancelled = Event<'PaymentCancelled', { ref: string; at: string }>;
 
 /** The seller accepted a request paid by transfer or link: the money is now due by `dueAt`. */
@@ -160,5 +160,7 @@ export function paidAmount(state: Payment): number {
 export function outstanding(state: Payment): Money | null {
   if (state.status === 'none') return null;
   const due = state.due ?? state.paid;
+  // Nothing more is asked of a payment closed or given back.
+  if (state.status === 'cancelled' || state.status === 'refunded') return { amount: 0, currency: due.currency };
   return { amount: Math.max(0, due.amount - state.paid.amount), currency: due.currency };
 }

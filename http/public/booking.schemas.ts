@@ -73,7 +73,7 @@ const BookingView = object(
         text,
         'Values shown: unpaid, pay_on_arrival, proof_submitted (a receipt was sent for the seller to check). Also: part_paid (the seller recorded part of what is due), paid (all of it came in), ' +
           'not_collected (the site takes no payment through us: nothing is shown as paid and nothing is refunded), refunded (all that was paid went back), ' +
-          'cancelled (a cancelled booking that had nothing paid owes nothing); bookings made before not_collected existed on such a site may still read paid',
+          'cancelled (the booking ended before all that was due came in: nothing more is owed, cancellation.refund says what went back); bookings made before not_collected existed on such a site may still read paid',
       ),
       due_at: nTimestamp,
       on_arrival: described(

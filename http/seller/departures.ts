@@ -7,7 +7,8 @@ const params = { optionId: str({ minLength: 1, maxLength: 100 }), start: localSt
 
 const WRITE =
   "Needs a secret key whose scopes include bookings:write (403 NotPermitted otherwise). Only the key's seller's options exist for it: another seller's option answers 404 NotFound (entity option). " +
-  "`start` is a start of the option's schedule (404 NotFound, entity start, otherwise, unless it has bookings).";
+  "`start` is a start of the option's schedule (404 NotFound, entity start, otherwise, unless it has bookings); a date or time that does not exist is 422 InvalidInput " +
+  '(reason invalid_start, field start).';
 
 export const sellerCallOffDeparture = sellerOperation({
   id: 'sellerCallOffDeparture',

@@ -5,7 +5,11 @@ import { Schema, arr, enumOf, int, obj, str } from '../kernel/schema';
 
 export const recordPaymentBody = obj(
   {
-    amount: obj({ amount: int(1, 1_000_000_000_000), currency: currencyCode }, ['amount', 'currency']),
+    amount: {
+      ...obj({ amount: int(1, 1_000_000_000_000), currency: currencyCode }, ['amount', 'currency']),
+      'x-expected':
+        'a money object {amount, currency}: amount a whole number of the currency\'s minor units, e.g. {"amount": 19400, "currency": "EUR"} for 194.00 EUR',
+    },
     reference: str({ minLength: 1, maxLength: 200 }),
     received_at: str({ format: 'date-time' }),
   },
@@ -13,7 +17,15 @@ export const recordPaymentBody = obj(
 );
 
 /** A link to pay on the seller's payment provider: an https address, sent to the traveller as it is. */
-export const paymentLinkBody = obj({ url: str({ minLength: 9, maxLength: 2000, pattern: '^https://[^\\s]+$' }) }, ['url']);
+export const paymentLinkBody = obj(
+  {
+    url: {
+      ...str({ maxLength: 2000, pattern: '^https://[^\\s]+$' }),
+      'x-expected': 'an https:// address (https is required) of at most 2000 characters, without spaces',
+    },
+  },
+  ['url'],
+);
 
 const SellerPayment = object(
   {
@@ -25,13 +37,14 @@ const SellerPayment = object(
         enumOf('unpaid', 'part_paid', 'paid', 'pay_on_arrival', 'proof_submitted', 'not_collected', 'refunded', 'cancelled'),
         'unpaid: nothing came in yet; proof_submitted: the traveller sent a receipt to check; part_paid: some of what is due came in; paid: all of it; ' +
           'pay_on_arrival: paid on the day; not_collected: the site takes no payment through us (nothing is due here, nothing refunded); ' +
-          'refunded: everything that came in went back; cancelled: a cancelled booking that had nothing paid owes nothing',
+          'refunded: everything that came in went back; cancelled: the booking ended (cancelled, declined or lapsed) before all that was due came in, so nothing more is owed ' +
+          '(outstanding 0; paid and refunded say what came in and what went back, the rest of a part payment being kept under the cancellation policy)',
       ),
       due_at: described(nTimestamp, 'When the money must have come in; null when paid on the day, or while a request waits for the seller'),
       due: described(nMoney, "What is due in all, in the booking's currency (null on bookings made before it was recorded)"),
       paid: described(money, 'What came in so far'),
       refunded: described(money, 'What went back so far'),
-      outstanding: described(nMoney, 'What is still to come in (due less paid)'),
+      outstanding: described(nMoney, 'What is still to come in (due less paid); 0 once the booking ended or the payment was refunded'),
       receipts: described(
         arr(object({ id: text, content_type: text, size: int(0), received_at: timestamp })),
         'Proofs of payment the traveller sent, oldest first; GET /v1/bookings/{ref}/receipts/{id} downloads one',

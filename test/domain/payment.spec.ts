@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { PaymentEvent, paidAmount, paymentDecider } from '../../domain/payment';
+import { PaymentEvent, outstanding, paidAmount, paymentDecider } from '../../domain/payment';
 import { at } from './fixtures';
 import { fold, given } from './given-when-then';
 
@@ -110,6 +110,25 @@ describe('payment decider', () => {
       given(paymentDecider, [arranged({ method: 'pay_on_arrival', status: 'pay_on_arrival', onArrival: eur(9137), paid: eur(0) })])
         .when({ type: 'CancelUnpaid', ref: REF, now: NOW })
         .then([{ type: 'PaymentCancelled', data: { ref: REF, at: NOW.toISOString() } }]);
+    });
+
+    it('closes a part payment of a booking that ended: nothing more is outstanding, what came in and went back stay', () => {
+      const part = arranged({ method: 'bank_transfer', status: 'unpaid', paid: eur(0) });
+      const received: PaymentEvent = {
+        type: 'PaymentReceived',
+        data: { ref: REF, paymentId: 'p1', amount: eur(4000), paid: eur(4000), status: 'part_paid', reference: null, at: NOW.toISOString() },
+      };
+      const halfBack: PaymentEvent = {
+        type: 'PaymentRefunded',
+        data: { ref: REF, refund: eur(2000), refunded: eur(2000), status: 'part_paid', at: NOW.toISOString() },
+      };
+      given(paymentDecider, [part, received, halfBack])
+        .when({ type: 'CancelUnpaid', ref: REF, now: NOW })
+        .then([{ type: 'PaymentCancelled', data: { ref: REF, at: NOW.toISOString() } }]);
+      const closed = fold(paymentDecider, [part, received, halfBack, { type: 'PaymentCancelled', data: { ref: REF, at: NOW.toISOString() } }]);
+      expect(closed).to.deep.include({ status: 'cancelled', paid: eur(4000), refunded: eur(2000), dueAt: null });
+      expect(outstanding(closed)).to.deep.equal(eur(0));
+      expect(outstanding(fold(paymentDecider, [part, received, halfBack]))).to.deep.equal(eur(5137));
     });
 
     it('leaves a paid booking to its refund, and cancels once', () => {
