@@ -171,6 +171,8 @@ const COMPILED_KEPT = 1_000;
 const MAX_CACHED_FILTER_LENGTH = 2_000;
 
 function cacheKey(filter: Filter): string | undefined {
+  // A projection write's guard ({$and: [its filter, older than this event]}) is new for every event.
+  if ('$and' in filter) return undefined;
   const parts: string[] = [];
   return keyOf(filter, parts) && parts.length <= MAX_CACHED_FILTER_LENGTH ? parts.join('') : undefined;
 }
@@ -188,7 +190,7 @@ function keyOf(value: unknown, parts: string[]): boolean {
     parts.push('[');
     for (const item of value) if (!keyOf(item, parts) || !parts.push(',')) return false;
     parts.push(']');
-  } else if (isPlainObject(value)) {
+  } else if (isPlainObject(value) && [Object.prototype, null].includes(Object.getPrototypeOf(value))) {
     parts.push('{');
     for (const [key, item] of Object.entries(value)) {
       parts.push(JSON.stringify(key), ':');
