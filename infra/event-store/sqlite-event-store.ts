@@ -71,7 +71,8 @@ export class SqliteEventStore implements EventStore {
   private readonly recent = new Map<number, RecordedEvent>();
   /**
    * What this process knows of the log while no other connection has written to it: the newest
-   * revision of each stream it appended to lately, and the newest position it committed or read.
+   * revision of each stream it appended to lately, and the log's head (read from the file when
+   * another connection wrote, raised by this process's own commits).
    * `PRAGMA data_version` changes when another connection commits; until then a read these
    * answer needs no query (a command's check for events appended since its cached state, and a
    * caught-up reader's look for new events).
@@ -236,9 +237,7 @@ export class SqliteEventStore implements EventStore {
     }
     if (found.length > 0) return found;
     if (after >= this.knownHead && this.aloneSinceLastLook()) return [];
-    const rows = this.selectAfter.all(after, limit);
-    if (rows.length > 0) this.knownHead = Math.max(this.knownHead, rows[rows.length - 1].position);
-    return rows.map(toRecordedEvent);
+    return this.selectAfter.all(after, limit).map(toRecordedEvent);
   }
 
   /**
@@ -262,7 +261,7 @@ export class SqliteEventStore implements EventStore {
     if (version === this.dataVersion) return true;
     this.dataVersion = version;
     this.tips.clear();
-    this.knownHead = -1;
+    this.knownHead = this.selectHead.get()?.position ?? -1;
     return false;
   }
 

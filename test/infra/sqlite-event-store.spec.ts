@@ -56,6 +56,24 @@ describe('SqliteEventStore', () => {
     await reader.close();
   });
 
+  it('hands a reader that starts behind a long log every event, batch after batch, with nothing new written', async () => {
+    const writer = openStore();
+    for (let i = 0; i < 1_200; i += 100) {
+      await Promise.all(Array.from({ length: 100 }, (_, j) => writer.append(`stream-${i + j}`, [event('Written')], 'no_stream')));
+    }
+    await closeStore(writer);
+
+    const reopened = openStore();
+    let seen = 0;
+    const reader = reopened.subscribeToAll(-1, () => {
+      seen += 1;
+    });
+    const deadline = Date.now() + 5000;
+    while (seen < 1_200 && Date.now() < deadline) await new Promise((resolve) => setImmediate(resolve));
+    await reader.close();
+    expect(seen).to.equal(1_200);
+  });
+
   it('starts empty, with positions counted from 1', async () => {
     const store = openStore();
     expect(await store.headPosition()).to.equal(-1);
