@@ -14,12 +14,18 @@ import { locale, uuid } from '../kernel/params';
 import { Schema, arr, bool, describes, enumOf, int, nullable, obj, str } from '../kernel/schema';
 
 const text = (maxLength: number) => str({ minLength: 1, maxLength });
+// A path of the site (one slash: '//host' is another site) or an http(s) address; never javascript: and the like.
 const href = str({
-  pattern: '^(/|https?://)\\S*$',
+  pattern: '^(/(?!/)\\S*|https?://\\S+)$',
   maxLength: 2000,
-  'x-expected': 'a path on the site starting with /, or an http(s) address, e.g. /about',
+  'x-expected': 'a path on the site starting with a single /, or an http(s) address, e.g. /about',
 });
-const photo = obj({ url: text(2000), alt: str({ maxLength: 500 }) }, ['url', 'alt']);
+const imageUrl = str({
+  pattern: '^(/(?!/)\\S*|https?://\\S+)$',
+  maxLength: 2000,
+  'x-expected': 'an http(s) address of the image, or a path on the site starting with a single /',
+});
+const photo = obj({ url: imageUrl, alt: str({ maxLength: 500 }) }, ['url', 'alt']);
 const tripIds = arr(uuid, { maxItems: 100 });
 /** Text by language (two lowercase letters). */
 const byLanguage = (maxLength: number): Schema<Record<string, string>> => ({

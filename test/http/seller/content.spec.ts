@@ -106,6 +106,13 @@ describe('HTTP: site content through the seller interface (content:read, content
         [page('x', [{ type: 'hero', subtitle: null, image: null }]), 'content.en.sections[0].title', 'required'],
         [page('x', [{ type: 'text', body: 'x', heading: 'y' }]), 'content.en.sections[0].heading', 'unknown_field'],
         [page('x', [{ type: 'cta', label: 'x', href: 'javascript:alert(1)' }]), 'content.en.sections[0].href', 'invalid_value'],
+        [page('x', [{ type: 'cta', label: 'x', href: '//evil.example/phish' }]), 'content.en.sections[0].href', 'invalid_value'],
+        [
+          page('x', [{ type: 'hero', title: 'x', subtitle: null, image: { url: 'javascript:alert(1)', alt: '' } }]),
+          'content.en.sections[0].image.url',
+          'invalid_value',
+        ],
+        [page('x', [{ type: 'photo', photo: { url: 'data:text/html,x', alt: '' }, caption: null }]), 'content.en.sections[0].photo.url', 'invalid_value'],
         [page('Bad Slug'), 'slug', 'invalid_value'],
         [page('/about'), 'slug', 'invalid_value'],
       ];
