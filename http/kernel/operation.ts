@@ -36,6 +36,8 @@ export interface OperationSpec<PM, QM, BS, C> {
   description?: string;
   /** Catalog reads carry ETags and may be cached for 60 s (spec part 8). */
   catalogRead?: boolean;
+  /** The path's last parameter takes the rest of the path, slashes included (a page slug such as help/cancellations). */
+  lastParamTakesSlashes?: boolean;
   /** Secret-key permission needed (seller surface). */
   permission?: string;
   /** Takes an Idempotency-Key header (1 to 255 characters). */

@@ -86,7 +86,8 @@ export function mountSurface(surface: Surface, wiring: SurfaceWiring): Middlewar
       ...(op.catalogRead ? [catalogCache(op, wiring.cache, wiring.catalogVersion)] : []),
       respond(op, wiring.app, mapRefusal),
     ]) as Middleware;
-    router.register(op.path.replace(/\{(\w+)\}/g, ':$1'), [op.method.toUpperCase()], [pipeline], { name: op.id });
+    const route = op.path.replace(/\{(\w+)\}/g, ':$1').replace(/:(\w+)$/, op.lastParamTakesSlashes ? ':$1(.+)' : ':$1');
+    router.register(route, [op.method.toUpperCase()], [pipeline], { name: op.id });
     if (!op.path.includes('{')) exact.set(`${op.method.toUpperCase()} ${op.path}`, pipeline);
   }
   const exactRoutes: Middleware = (ctx, next) => {

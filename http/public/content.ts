@@ -55,13 +55,14 @@ export const getPageBySlug = publicOperation({
   id: 'getPageBySlug',
   method: 'get',
   path: '/v1/public/pages/{slug}',
+  lastParamTakesSlashes: true,
   catalogRead: true,
   summary: 'One published page, in the default language',
   description:
     "The published page in the storefront's default language, with `locales` (every language it is published in: ask GET /v1/public/page with `locale` for another). " +
-    'A slug with slashes is sent with each slash encoded as %2F (/v1/public/pages/help%2Fcancellations). 404 NotFound (entity page) when there is no such published page.',
+    'A slug with slashes is sent as it is (/v1/public/pages/help/cancellations) or with each slash encoded as %2F (/v1/public/pages/help%2Fcancellations). 404 NotFound (entity page) when there is no such published page.',
   params: { slug: pageSlug },
-  paramDescriptions: { slug: 'The page slug, each slash encoded as %2F' },
+  paramDescriptions: { slug: 'The page slug: the rest of the path, slashes as they are or encoded as %2F' },
   success: { status: 200, description: 'page' },
   response: ref('Page'),
   handle: async ({ caller, params }, app) => app.content.page(caller.storefront, params.slug),

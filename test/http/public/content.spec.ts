@@ -92,6 +92,7 @@ describe('HTTP: site content (pages, menus, redirects, collections)', () => {
       const about = schemas.expectAnswer('getPageBySlug', await get('/v1/public/pages/about'));
       expect(about).to.deep.include({ slug: 'about', locale: 'en', locales: ['en', 'es'], title: 'About Atlas Trails' });
       const help = schemas.expectAnswer('getPageBySlug', await get('/v1/public/pages/help%2Fcancellations'));
+      expect(schemas.expectAnswer('getPageBySlug', await get('/v1/public/pages/help/cancellations'))).to.deep.equal(help);
       expect(help).to.deep.include({ slug: 'help/cancellations', locales: ['en'] });
       expect(schemas.expectProblem(await get('/v1/public/pages/summer-offers'), 404, 'NotFound').entity).to.equal('page');
       schemas.expectProblem(await get('/v1/public/pages/about?locale=es'), 422, 'InvalidInput');
