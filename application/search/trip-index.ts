@@ -6,6 +6,7 @@ import type { DocumentStore } from '../platform/ports/document-store';
 import type { Logger } from '../platform/ports/logger';
 import { POSITION_FIELD } from '../platform/processing/runner';
 import { QueryWord, allowedEdits, editDistance, indexTerms, queryWords } from './text-match';
+import { categoryNamedIn, cityNamedIn } from '../filter-lists';
 
 /**
  * How much a word found in each field counts (spec 4.2: best matches first). A word of the title
@@ -16,6 +17,8 @@ const FIELD_WEIGHT: Record<string, number> = { title: 8, named: 4, summary: 2 };
 const EXACT = 1;
 const PREFIX = 0.75;
 const TYPO = 0.5;
+/** What each word of the query a trip matches adds to its relevance: more than every worth of a query's words together. */
+const WORD_RANK = 1e7;
 /** Prefixes of words this short match too much to mean anything. */
 const MIN_PREFIX = 3;
 /** Trips kept in the answers of recent queries, all queries together (lists and search pages ask the same words again and again). */
@@ -28,15 +31,26 @@ interface IndexedTrip {
   summary: string;
 }
 
-/** Every language the trip is written in counts: a traveller may search in any of them. */
+/** The storefront languages the filter lists name places and categories in (spec 4.8). */
+const NAME_LANGUAGES = ['en', 'es', 'de', 'ja'];
+
+/**
+ * Every language the trip is written in counts, and its places and categories by every name the
+ * filter lists give them: a traveller may search in any of them ("リスボン", "文化").
+ */
 function indexed(product: Readonly<ProductDoc>): IndexedTrip {
   const d: ProductDefinition = product.definition;
   const texts = Object.values(d.content);
-  const named = [d.city, d.region, d.country, ...d.places, ...d.categories].map((n) => n.name);
+  const places = [d.city, d.region, d.country, ...d.places];
+  const named = new Set([...places, ...d.categories].map((n) => n.name));
+  for (const locale of NAME_LANGUAGES) {
+    for (const place of places) named.add(cityNamedIn(place, locale).name);
+    for (const category of d.categories) named.add(categoryNamedIn(category, locale).name);
+  }
   return {
     id: product._id,
     title: texts.map((t) => t.title).join(' '),
-    named: named.join(' '),
+    named: [...named].join(' '),
     summary: texts.map((t) => t.summary).join(' '),
   };
 }
@@ -162,32 +176,28 @@ export class TripIndex {
   }
 
   /**
-   * The published trips matching every word of `q`, each with its relevance: what its words are
-   * worth where they were found (title, then stops, city and categories, then summary; as typed,
-   * then as a prefix, then with typos), MiniSearch's score deciding between equal worths. Free
-   * text with no word in it (only punctuation) matches nothing.
+   * The published trips matching any word of `q`, each with its relevance: first how many of the
+   * words it matches (a trip matching them all comes before one matching some: "lisbon tram tour"
+   * still finds the Lisbon tours when no trip says "tram"), then what its words are worth where
+   * they were found (title, then stops, city and categories, then summary; as typed, then as a
+   * prefix, then with typos), MiniSearch's score deciding between equal worths. Free text with no
+   * word in it (only punctuation) matches nothing.
    */
   find(q: string): ReadonlyMap<string, number> {
     const words = queryWords(q);
     const key = JSON.stringify(words);
     const known = this.recent.get(key);
     if (known) return known;
-    let found: ReadonlyMap<string, Found> | null = null;
+    const found = new Map<string, Found & { words: number }>();
     for (const word of words) {
       const hits = word.kind === 'spaced' ? this.termMatches(word.term) : this.findGrams(word);
-      if (found === null) found = hits;
-      else {
-        const both = new Map<string, Found>();
-        for (const [id, a] of found) {
-          const b = hits.get(id);
-          if (b) both.set(id, { weight: a.weight + b.weight, score: a.score + b.score });
-        }
-        found = both;
+      for (const [id, b] of hits) {
+        const a = found.get(id);
+        found.set(id, a ? { words: a.words + 1, weight: a.weight + b.weight, score: a.score + b.score } : { words: 1, ...b });
       }
-      if (found.size === 0) break;
     }
-    // Worths are multiples of 1/100 at most: the score, below 1, only orders trips of equal worth.
-    const relevance = new Map([...(found ?? [])].map(([id, f]) => [id, Math.round(f.weight * 100) + f.score / (f.score + 1)]));
+    // Worths are multiples of 1/100 at most, below WORD_RANK in all: the score, below 1, only orders trips of equal worth.
+    const relevance = new Map([...found].map(([id, f]) => [id, f.words * WORD_RANK + Math.round(f.weight * 100) + f.score / (f.score + 1)]));
     this.remember(key, relevance);
     return relevance;
   }

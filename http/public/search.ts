@@ -14,7 +14,8 @@ export const searchTrips = publicOperation({
   summary: 'Typo-tolerant search of the published trips',
   description:
     "Free-text search of the storefront's published trips, best matches first: a word of the title counts more than the same word in a stop, the city or a category, " +
-    'which counts more than one in the summary; a word as typed more than one it only starts, more than one within a typo or two. Every word must be found. ' +
+    'which counts more than one in the summary; a word as typed more than one it only starts, more than one within a typo or two. Trips with every word come first, then those with some, most words first. ' +
+    'Places, the city and categories are also found by the names the filter lists give them in every language. ' +
     'Words in scripts written without spaces (Japanese, Chinese, ...) are matched by their pairs of characters. With no q, every trip, in the recommended order. ' +
     'Answers 503 SearchUnavailable while search is down or not set up, never an empty list: then fall back to GET /v1/public/products with q, which finds title and summary words.',
   query: {

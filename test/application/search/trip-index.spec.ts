@@ -177,9 +177,12 @@ describe('search index: the published trips of the catalog projection', () => {
       expect(order.indexOf('walkers-day')).to.be.below(order.indexOf('welk-market'));
     });
 
-    it('needs every word of the query, and adds up where each is found', async () => {
-      expect(await found('castle alfama')).to.deep.equal(['castle-walk']);
-      expect(await found('alfama zebra')).to.deep.equal([]);
+    it('puts trips with every word of the query first, then those with some, adding up where each is found', async () => {
+      const both = await found('castle alfama');
+      expect(both[0]).to.equal('castle-walk');
+      expect(both.slice(1)).to.have.members(['tuk-tuk', 'food-tour', 'fado-night']);
+      expect(await found('alfama zebra'), 'a word no trip has does not hide the others').to.deep.equal(await found('alfama'));
+      expect(await found('zebra')).to.deep.equal([]);
       expect(await found('((((')).to.deep.equal([]);
     });
   });
@@ -212,6 +215,16 @@ describe('search index: the published trips of the catalog projection', () => {
       expect(await found('寿司造り'), 'a wrong kanji').to.deep.equal(['sushi']);
       expect(await found('チームラボプラネット'), 'a wrong last kana').to.deep.equal(['teamlab']);
       expect(await found('京都')).to.deep.equal([]);
+    });
+
+    it('finds a place or category by the name the filter lists give it in any language, typed whole', async () => {
+      await publish(trip('kyoto-temples', 'Temples at dawn', { city: 'Kyoto', categories: ['Culture'] }));
+      expect(await found('リスボン')).to.deep.equal(['lisbon-walk']);
+      expect(await found('Lissabon')).to.deep.equal(['lisbon-walk']);
+      expect(await found('京都')).to.deep.equal(['kyoto-temples']);
+      expect(await found('Kioto')).to.deep.equal(['kyoto-temples']);
+      expect(await found('文化')).to.deep.equal(['kyoto-temples']);
+      expect(await found('Kultur')).to.deep.equal(['kyoto-temples']);
     });
   });
 });
