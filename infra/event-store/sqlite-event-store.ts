@@ -98,6 +98,8 @@ export class SqliteEventStore implements EventStore {
 
   /** Set once the log has grown enough for checkpoints to matter (files only; see WalCheckpointer). */
   private checkpointer: WalCheckpointer | null = null;
+  /** Set when the checkpoint thread ended on its own: SQLite checkpoints again and no thread is started anew. */
+  private checkpointThreadFailed = false;
   private appendedRows = 0;
 
   constructor(private readonly filePath: string) {
@@ -246,10 +248,10 @@ export class SqliteEventStore implements EventStore {
    */
   private checkpointWhenBusy(appends: number): void {
     this.appendedRows += appends;
-    if (this.checkpointer || this.appendedRows < CHECKPOINT_THREAD_AFTER || this.filePath === ':memory:') return;
+    if (this.checkpointer || this.checkpointThreadFailed || this.appendedRows < CHECKPOINT_THREAD_AFTER || this.filePath === ':memory:') return;
     this.checkpointer = new WalCheckpointer(this.filePath, () => {
       this.checkpointer = null;
-      this.appendedRows = Number.NEGATIVE_INFINITY;
+      this.checkpointThreadFailed = true;
       this.db.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
     });
     this.db.pragma('wal_autocheckpoint = 0');
