@@ -1,4 +1,4 @@
-import { randomUUID } from 'crypto';
+import { timeOrderedEventId } from './event-ids';
 import { SqliteSubscription } from './sqlite-subscription';
 import { WalCheckpointer } from './wal-checkpointer';
 import { keepNewest } from '../../application/platform/bounded-map';
@@ -297,7 +297,7 @@ export class SqliteEventStore implements EventStore {
     const rows: EventRow[] = [];
     for (const event of events) {
       revision += 1;
-      const rowId = event.id ?? randomUUID();
+      const rowId = event.id ?? timeOrderedEventId();
       const data = JSON.stringify(event.data);
       const metadata = JSON.stringify(event.metadata ?? {});
       const inserted = this.insertEvent.run(rowId, streamId, revision, event.type, data, metadata, recordedAt);
