@@ -1,12 +1,13 @@
 import type { OptionDefinition } from '../../domain/catalog/definitions';
-import { type CatalogReads, type ProductDoc, visibleProducts } from '../../projections/catalog/queries';
+import { type CatalogReads, type ProductDoc, isVisibleTo } from '../../projections/catalog/queries';
 import type { StorefrontDoc } from '../platform/context';
 
 /**
  * The option and its trip when the storefront sells it: CatalogReads.visibleOption, read by the trip's
  * id once the option was found in it. Every quote, hold and group price starts here, and a lookup by
- * id skips choosing among the catalog's indexes; the filter is still the storefront's own, so a trip
- * unpublished, left or changed since is seen at once (an option no longer in it is looked for again).
+ * id skips choosing among the catalog's indexes and matching the storefront's filter (isVisibleTo tells
+ * the same), so a trip unpublished, left or changed since is seen at once (an option no longer in it is
+ * looked for again).
  */
 export async function visibleOption(
   catalog: CatalogReads,
@@ -17,8 +18,8 @@ export async function visibleOption(
   if (!trips) TRIPS.set(catalog, (trips = new Map()));
   const tripId = trips.get(optionId);
   if (tripId !== undefined) {
-    const [product] = await catalog.productsOf({ ...visibleProducts(storefront), _id: tripId, option_ids: optionId });
-    const option = product?.definition.options.find((o) => o.id === optionId);
+    const product = await catalog.product(tripId);
+    const option = product && isVisibleTo(storefront, product) ? product.definition.options.find((o) => o.id === optionId) : undefined;
     if (product && option) return { product, option };
   }
   const found = await catalog.visibleOption(storefront, optionId);

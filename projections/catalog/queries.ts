@@ -11,6 +11,13 @@ export function visibleProducts(storefront: StorefrontDoc): Filter {
   return { seller_id: { $in: storefront.member_seller_ids }, published: true, network: true };
 }
 
+/** visibleProducts for one trip already read by its id: the same rule, without building and matching a filter. */
+export function isVisibleTo(storefront: StorefrontDoc, product: Readonly<ProductDoc>): boolean {
+  if (!product.published) return false;
+  if (storefront.kind === 'direct') return product.seller_id === storefront.seller_id;
+  return product.network === true && storefront.member_seller_ids.includes(product.seller_id);
+}
+
 /** Lookups in the catalog projection shared by the public and seller sides. */
 export class CatalogReads {
   constructor(private readonly docs: DocumentStore) {}
