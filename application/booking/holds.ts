@@ -70,7 +70,7 @@ export async function placeHold(
     requestHash,
     attribution: cleanAttribution(attribution),
   };
-  const placed = await deps.commands.handle(holdStream(ref), holdDecider, { type: 'PlaceHold', hold }, metadata);
+  const placed = await deps.commands.handle(holdStream(ref), holdDecider, { type: 'PlaceHold', hold }, metadata, { expectNew: !earlier });
   if (isRefusal(placed)) return placed;
   await deps.awaitProjections(Math.max(held.position, placed.position));
   return { ref, status: 'on_hold', hold_expires_at: expiresAt, start: body.start, quote };

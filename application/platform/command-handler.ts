@@ -106,14 +106,22 @@ export class CommandHandler {
     return { state: current.state, revision: current.revision, position: current.position };
   }
 
+  /**
+   * `expectNew`: the stream was named just now (a new ref), so it is decided on from the decider's
+   * initial state without reading the log; should it exist after all, the append's expected
+   * revision fails and the command is decided again on what is read. Not for commands that carry
+   * an idempotency key: their retry must be decided on what the first attempt appended.
+   */
   handle<C, E extends DomainEvent, S>(
     streamId: string,
     decider: SnapshotDecider<C, E, S>,
     command: C,
     metadata: EventMetadata,
+    options: { expectNew?: boolean } = {},
   ): Promise<Handled<E, S> | Refusal> {
     const previous = this.queues.get(streamId) ?? Promise.resolve();
-    const run = previous.then(() => this.decideAndAppend(streamId, decider, command, metadata));
+    const expectNew = options.expectNew === true && metadata.commandId === undefined;
+    const run = previous.then(() => this.decideAndAppend(streamId, decider, command, metadata, expectNew));
     const settled = run.catch(() => undefined);
     this.queues.set(streamId, settled);
     void settled.then(() => {
@@ -127,10 +135,12 @@ export class CommandHandler {
     decider: SnapshotDecider<C, E, S>,
     command: C,
     metadata: EventMetadata,
+    expectNew: boolean,
   ): Promise<Handled<E, S> | Refusal> {
     for (let attempt = 1; ; attempt++) {
+      const unread = attempt === 1 && expectNew && !this.cache.has(this.cacheKey(streamId, decider));
       // After a conflict this reads what the other writer appended since the cached revision.
-      const { state, revision, position } = await this.load(streamId, decider);
+      const { state, revision, position } = unread ? newStream(decider) : await this.load(streamId, decider);
       const decided = decider.decide(command, state);
       if (isRefusal(decided)) return decided;
       if (decided.length === 0) return { events: [], state, position };
@@ -223,6 +233,10 @@ export class CommandHandler {
       this.options.log?.error('snapshot not saved', { stream: streamId, error: String(error) });
     }
   }
+}
+
+function newStream<S>(decider: { initialState(): S }): Loaded<S> {
+  return { state: decider.initialState(), revision: 'no_stream', position: -1 };
 }
 
 function revisionOf(entry: Loaded<unknown>): number {

@@ -236,4 +236,39 @@ describe('command handler', () => {
     expect(loaded.state.last).to.be.instanceOf(Date);
     await store.close();
   });
+
+  describe('a command on a stream it expects to be new', () => {
+    it('decides without reading the log when the stream is new', async () => {
+      const store = new SqliteEventStore(':memory:');
+      const handler = new CommandHandler(store);
+      const reads = countReads(store);
+      const result = await handler.handle(departureStream(optionId, '2027-03-21T09:00'), departure, hold('TP-new'), {}, { expectNew: true });
+      if (isRefusal(result)) throw new Error(`refused: ${result.code}`);
+      expect(reads.calls.callCount).to.equal(0);
+      const appended = await store.readStream(departureStream(optionId, '2027-03-21T09:00'));
+      expect(appended.map((e) => e.type)).to.deep.equal(result.events.map((e) => e.type));
+      await store.close();
+    });
+
+    it('reads the stream and decides again when it was not new after all', async () => {
+      const store = new SqliteEventStore(':memory:');
+      const capped = departureStream(optionId, '2027-03-22T09:00');
+      await store.append(capped, [placesHeld('TP-other')], 'no_stream');
+      const handler = new CommandHandler(store);
+      const result = await handler.handle(capped, departure, hold('TP-other'), {}, { expectNew: true });
+      // Decided on what the log holds: the same ref is held once.
+      expect(isRefusal(result) ? result.code : result.events).to.deep.equal([]);
+      expect((await store.readStream(capped)).length).to.equal(1);
+      await store.close();
+    });
+
+    it('reads the stream first when the command carries an idempotency key', async () => {
+      const store = new SqliteEventStore(':memory:');
+      const handler = new CommandHandler(store);
+      const reads = countReads(store);
+      await handler.handle(departureStream(optionId, '2027-03-23T09:00'), departure, hold('TP-keyed'), { commandId: 'key-1' }, { expectNew: true });
+      expect(reads.calls.callCount).to.equal(1);
+      await store.close();
+    });
+  });
 });
