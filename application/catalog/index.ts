@@ -8,6 +8,8 @@ import type { ProductListQuery } from './trip-list';
 export { CatalogQueries } from './queries';
 /** The trip card (spec 2.3) and its prices, for other features that show trips (a page's trips section). */
 export { catalogPricer, pricer, tripCard, type Pricer } from './views';
+/** The trip card as lists keep it (frozen, shared), for search, which shows the same cards. */
+export { keptCard } from './kept';
 /** How the trip list orders trips, for search (spec 4.2), which orders them the same way. */
 export { orderTrips } from './trip-list';
 

@@ -3,7 +3,7 @@ import { mainOption } from '../../domain/catalog/trip-facts';
 import { groupCanBook, groupEachUsd } from '../../domain/pricing/from-price';
 import type { ProductDoc } from '../../projections/catalog/queries';
 import type { SellerDoc } from '../platform/context';
-import { type Pricer, contentLocale, fromPrice, tripCard } from './views';
+import { type Pricer, tripCard } from './views';
 
 /**
  * What lists work out again and again about the same trips, kept with the stored document it was
@@ -33,27 +33,31 @@ export function keptMainOption(product: Readonly<ProductDoc>): OptionDefinition 
 
 const MAIN_OPTIONS = new WeakMap<Readonly<ProductDoc>, OptionDefinition | undefined>();
 
+/** A trip card as lists show it: shared by every list and search that shows it, so frozen. */
+export type KeptCard = Readonly<ReturnType<typeof tripCard>>;
+
 /**
- * The trip card (views.ts tripCard) as lists show it, built once per language, price and seller:
- * a page of a list shows the same twenty cards to every visitor. The card is shared: never change it.
+ * The trip card (views.ts tripCard) as lists show it, built once per language, pricer (currency,
+ * rate and rounding) and seller: a page of a list shows the same twenty cards to every visitor.
+ * The card is frozen: whoever writes it may keep its text with it (http/public/answer-text.ts).
  */
-export function keptCard(
-  product: Readonly<ProductDoc>,
-  seller: Readonly<SellerDoc> | undefined,
-  locale: string | undefined,
-  p: Pricer,
-): ReturnType<typeof tripCard> {
-  const price = fromPrice(product, p);
-  // The card is in its content language, its places and categories named in the asked one.
-  const key = `${locale}|${contentLocale(product.definition, locale)}|${price ? `${price.amount} ${price.currency}` : ''}`;
+export function keptCard(product: Readonly<ProductDoc>, seller: Readonly<SellerDoc> | undefined, locale: string | undefined, p: Pricer): KeptCard {
   let cards = CARDS.get(product);
-  if (!cards) CARDS.set(product, (cards = new Map()));
-  const known = cards.get(key);
-  // A seller renamed is a new seller document: the card is built again.
-  if (known && known.seller === seller) return known.card;
-  const card = tripCard(product, seller, locale, p);
-  cards.set(key, { seller, card });
+  if (!cards) CARDS.set(product, (cards = []));
+  // A handful per trip (languages times currencies): a walk compares them faster than a key is built.
+  for (let i = 0; i < cards.length; i++) {
+    const known = cards[i];
+    // A seller renamed is a new seller document: the card is built again.
+    if (known.p === p && known.locale === locale && known.seller === seller) return known.card;
+  }
+  const card = Object.freeze(tripCard(product, seller, locale, p));
+  const stale = cards.findIndex((known) => known.p === p && known.locale === locale);
+  if (stale >= 0) cards.splice(stale, 1);
+  // Pricers of past rates leave cards no list asks for again.
+  else if (cards.length >= CARDS_PER_TRIP) cards.shift();
+  cards.push({ p, locale, seller, card });
   return card;
 }
 
-const CARDS = new WeakMap<Readonly<ProductDoc>, Map<string, { seller: Readonly<SellerDoc> | undefined; card: ReturnType<typeof tripCard> }>>();
+const CARDS_PER_TRIP = 32;
+const CARDS = new WeakMap<Readonly<ProductDoc>, { p: Pricer; locale: string | undefined; seller: Readonly<SellerDoc> | undefined; card: KeptCard }[]>();

@@ -138,7 +138,10 @@ export class CatalogQueries {
     if (query.facets) {
       // The staff's placement leaves trips out (hidden from the home) or only orders them.
       list.facets ??= windowFacets(window, list.trips);
-      answer.facets = facetsNamedIn(!placed || placed.length === list.trips.length ? list.facets : facetsOf(placed.map((c) => c.product)), locale);
+      // Kept per list and language, never changed: frozen, so its text is kept too (see keptCard).
+      answer.facets = Object.freeze(
+        facetsNamedIn(!placed || placed.length === list.trips.length ? list.facets : facetsOf(placed.map((c) => c.product)), locale),
+      );
     }
     return answer;
   }

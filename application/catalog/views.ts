@@ -16,30 +16,37 @@ export interface Pricer {
 
 export function pricer(storefront: StorefrontDoc, fx: FxRate): Pricer {
   const rounding = roundingFor(storefront.rounding, fx.quote);
-  const convert = usdConverter(fx, rounding);
   const key = `${fx.quote}|${fx.rate}|${rounding.increment}|${rounding.mode}`;
-  let known = CONVERTED.get(key);
-  if (!known) CONVERTED.set(key, (known = new Map()));
-  const amounts = known;
-  return {
-    currency: fx.quote,
-    usd(cents) {
-      let amount = amounts.get(cents);
-      if (amount === undefined) {
-        amount = convert(cents).amount;
-        if (amounts.size >= CONVERTED_KEPT) amounts.clear();
-        amounts.set(cents, amount);
-      }
-      return money(amount, fx.quote);
-    },
-  };
+  let known = PRICERS.get(key);
+  if (!known) {
+    const convert = usdConverter(fx, rounding);
+    const amounts = new Map<number, number>();
+    known = {
+      currency: fx.quote,
+      usd(cents) {
+        let amount = amounts.get(cents);
+        if (amount === undefined) {
+          amount = convert(cents).amount;
+          if (amounts.size >= CONVERTED_KEPT) amounts.clear();
+          amounts.set(cents, amount);
+        }
+        return money(amount, fx.quote);
+      },
+    };
+    // Rates change: pricers of past rates go, a few at a time.
+    if (PRICERS.size >= PRICERS_KEPT) PRICERS.delete(PRICERS.keys().next().value as string);
+    PRICERS.set(key, known);
+  }
+  return known;
 }
 
 /**
- * Converted amounts by currency, rate and rounding. A list sorted by price converts the from price
- * of every trip in its window (decimal arithmetic), and the next list converts the same prices.
+ * One pricer by currency, rate and rounding, with the amounts it converted. A list sorted by price
+ * converts the from price of every trip in its window (decimal arithmetic), and the next list
+ * converts the same prices; a kept pricer also tells kept cards (kept.ts) which prices they show.
  */
-const CONVERTED = new Map<string, Map<number, number>>();
+const PRICERS = new Map<string, Pricer>();
+const PRICERS_KEPT = 64;
 const CONVERTED_KEPT = 50_000;
 
 /**

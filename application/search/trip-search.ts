@@ -70,28 +70,37 @@ export interface SearchCandidate {
  */
 export interface CatalogViews {
   catalogPricer(storefront: StorefrontDoc, asked: string | undefined, rateOf: (currency: string) => FxRate | null): Pricer | Refusal;
-  tripCard(product: Readonly<ProductDoc>, seller: Readonly<SellerDoc> | undefined, locale: string | undefined, p: Pricer): SearchItem;
+  /** The trip card as lists keep it: the same object for the same trip, language, pricer and seller, never changed. */
+  keptCard(product: Readonly<ProductDoc>, seller: Readonly<SellerDoc> | undefined, locale: string | undefined, p: Pricer): Readonly<SearchItem>;
   orderTrips<C extends SearchCandidate>(list: C[], query: { q?: string; limit: number }, storefront: StorefrontDoc): C[];
 }
 
-function searchItem(card: SearchItem): SearchItem {
-  return {
-    template: card.template,
-    content_locale: card.content_locale,
-    sales_paused: card.sales_paused,
-    duration_days: card.duration_days,
-    duration_nights: card.duration_nights,
-    id: card.id,
-    slug: card.slug,
-    title: card.title,
-    duration_minutes: card.duration_minutes,
-    city: card.city,
-    region: card.region,
-    country: card.country,
-    seller: card.seller,
-    from_price: card.from_price,
-  };
+/** The search item of a kept card, kept with it and frozen like it (its text is kept by whoever writes it). */
+function searchItem(card: Readonly<SearchItem>): Readonly<SearchItem> {
+  let item = ITEMS.get(card);
+  if (!item) {
+    item = Object.freeze({
+      template: card.template,
+      content_locale: card.content_locale,
+      sales_paused: card.sales_paused,
+      duration_days: card.duration_days,
+      duration_nights: card.duration_nights,
+      id: card.id,
+      slug: card.slug,
+      title: card.title,
+      duration_minutes: card.duration_minutes,
+      city: card.city,
+      region: card.region,
+      country: card.country,
+      seller: card.seller,
+      from_price: card.from_price,
+    });
+    ITEMS.set(card, item);
+  }
+  return item;
 }
+
+const ITEMS = new WeakMap<Readonly<SearchItem>, Readonly<SearchItem>>();
 
 /**
  * The four facets of search (spec 2.3: city, category, template, duration), counted as the trip
@@ -165,10 +174,11 @@ export class TripSearch {
     const sellerIds = [...new Set(page.map((c) => c.product.seller_id))];
     const sellers = new Map((await this.docs.collection<SellerDoc>(SELLERS).find({ _id: { $in: sellerIds } })).map((s) => [s._id, s]));
     return {
-      data: page.map((c) => searchItem(this.views.tripCard(c.product, sellers.get(c.product.seller_id), query.locale, p))),
+      data: page.map((c) => searchItem(this.views.keptCard(c.product, sellers.get(c.product.seller_id), query.locale, p))),
       total: ordered.length,
       page: query.page,
-      facets: facetsNamedIn(facets, query.locale),
+      // Kept with the matches, per language, never changed: frozen, so its text is kept too.
+      facets: Object.freeze(facetsNamedIn(facets, query.locale)),
     };
   }
 

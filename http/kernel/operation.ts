@@ -77,6 +77,14 @@ export class FileAnswer {
   ) {}
 }
 
+/**
+ * A success answer already written as JSON text, sent as is: lists assemble their answers from
+ * the kept text of their cards (http/public/answer-text.ts) rather than writing it all again.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 /** The answer of a handler that is a refusal; anything else is the success body. */
 export type Answered = unknown | Refusal;
 

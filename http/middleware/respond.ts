@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { App } from '../../application/features';
 import { Refusal, isRefusal } from '../../domain/shared/refusal';
-import { FileAnswer, type Operation } from '../kernel/operation';
+import { FileAnswer, JsonText, type Operation } from '../kernel/operation';
 import type { Problem } from '../kernel/problem';
 import type { Validated } from '../kernel/validation';
 
@@ -33,6 +33,6 @@ export function respond(op: Operation, app: App, mapRefusal: (refusal: Refusal) 
     }
     ctx.status = op.success.status;
     ctx.type = 'application/json';
-    ctx.body = Buffer.from(JSON.stringify(result));
+    ctx.body = Buffer.from(result instanceof JsonText ? result.text : JSON.stringify(result));
   };
 }

@@ -1,6 +1,7 @@
 import { TEMPLATES } from '../../domain/catalog/definitions';
 import { currency, date, locale, month, slug } from '../kernel/params';
 import { arr, enumOf, int, num, ref, str, withDefault } from '../kernel/schema';
+import { answerText } from './answer-text';
 import { publicOperation } from './operation';
 
 const list = <const V extends readonly string[]>(...values: V) => arr(enumOf(...values), { minItems: 1 });
@@ -88,7 +89,7 @@ export const listProducts = publicOperation({
   },
   success: { status: 200, description: '{data, next_cursor, total, facets?}' },
   response: ref('ProductList'),
-  handle: async ({ caller, query }, app) => app.catalog.listProducts(caller.storefront, { ...query, facets: query.facets === 'true' }),
+  handle: async ({ caller, query }, app) => answerText(app.catalog.listProducts(caller.storefront, { ...query, facets: query.facets === 'true' })),
 });
 
 export const getProduct = publicOperation({

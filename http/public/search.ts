@@ -1,6 +1,7 @@
 import { TEMPLATES } from '../../domain/catalog/definitions';
 import { currency, locale, slug } from '../kernel/params';
 import { arr, enumOf, int, ref, str, withDefault } from '../kernel/schema';
+import { answerText } from './answer-text';
 import { publicOperation } from './operation';
 
 const slugs = arr(slug, { minItems: 1, maxItems: 50 });
@@ -45,7 +46,7 @@ export const searchTrips = publicOperation({
   },
   success: { status: 200, description: '{data, total, page, facets}' },
   response: ref('SearchResults'),
-  handle: async ({ caller, query }, app) => app.search.search(caller.storefront, query),
+  handle: async ({ caller, query }, app) => answerText(app.search.search(caller.storefront, query)),
 });
 
 export const searchOperations = [searchTrips];
