@@ -3,7 +3,7 @@ import { pricedOn } from '../../domain/pricing/tables';
 import type { OptionDefinition } from '../../domain/catalog/definitions';
 import { remainingPlaces } from '../../domain/departure';
 import type { ProductDoc } from '../../projections/catalog/queries';
-import { DEPARTURES, type DepartureDoc } from '../../projections/departures/doc';
+import { DEPARTURES, type DepartureDoc, entriesOf } from '../../projections/departures/doc';
 import { DEPARTURE_DAYS, type DepartureDayDoc } from '../../projections/catalog/departure-days';
 import type { DocumentStore } from '../platform/ports/document-store';
 import { groupFacts } from './kept';
@@ -74,7 +74,7 @@ export function bookableOn(product: Readonly<ProductDoc>, asked: DaysAsked, trav
     const fits = (start: string) => {
       const doc = starts.get(start);
       if (doc?.called_off === true) return false;
-      return capacity === null || remainingPlaces(doc?.entries, capacity, now) >= travellers;
+      return capacity === null || remainingPlaces(entriesOf(doc), capacity, now) >= travellers;
     };
     if (firstBookableStart(option, timezone, dates, now, fits) !== null) return true;
   }

@@ -2,7 +2,7 @@ import { defineProjector, type Write } from '../../application/platform/processi
 import type { RecordedEvent } from '../../application/platform/ports/event-store';
 import type { HandlersOf } from '../../domain/shared/decider';
 import type { DepartureEvent } from '../../domain/departure';
-import { DEPARTURES } from './doc';
+import { DEPARTURES, entryPath } from './doc';
 
 const handlers: HandlersOf<DepartureEvent, RecordedEvent, Write[]> = {
   DepartureOpened: (e) => [
@@ -25,7 +25,7 @@ const handlers: HandlersOf<DepartureEvent, RecordedEvent, Write[]> = {
           $set: {
             option_id: e.data.optionId,
             start: e.data.start,
-            [`entries.${e.data.ref}`]: {
+            [entryPath(e.data.ref)]: {
               places: e.data.places,
               expiresAt: e.data.expiresAt,
               status: 'held',
@@ -38,7 +38,7 @@ const handlers: HandlersOf<DepartureEvent, RecordedEvent, Write[]> = {
     },
   ],
   PlacesBooked: (e) => [
-    { collection: DEPARTURES, updateOne: { filter: { _id: e.streamId }, update: { $set: { [`entries.${e.data.ref}.status`]: 'booked' } } } },
+    { collection: DEPARTURES, updateOne: { filter: { _id: e.streamId }, update: { $set: { [`${entryPath(e.data.ref)}.status`]: 'booked' } } } },
   ],
   DepartureCalledOff: (e) => [
     {
@@ -48,8 +48,8 @@ const handlers: HandlersOf<DepartureEvent, RecordedEvent, Write[]> = {
   ],
   // Released places take nothing and nothing reads them: dropping the entry keeps a busy start's document
   // (and every count over it) as small as its live holds and bookings, however long its stream grows.
-  PlacesReleased: (e) => [{ collection: DEPARTURES, updateOne: { filter: { _id: e.streamId }, update: { $unset: { [`entries.${e.data.ref}`]: '' } } } }],
+  PlacesReleased: (e) => [{ collection: DEPARTURES, updateOne: { filter: { _id: e.streamId }, update: { $unset: { [entryPath(e.data.ref)]: '' } } } }],
 };
 
 /** Each start's recorded capacity and entries (held, booked, released places), for calendars and remaining counts. */
-export const departuresProjector = defineProjector<DepartureEvent>('departures', { [DEPARTURES]: [{ option_id: 1 }] }, handlers);
+export const departuresProjector = defineProjector<DepartureEvent>('departure-places', { [DEPARTURES]: [{ option_id: 1 }] }, handlers);

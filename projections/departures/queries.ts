@@ -2,7 +2,7 @@ import { type DepartureEntry, type ExtraCounts, extrasLeft, remainingPlaces } fr
 import type { OptionDefinition } from '../../domain/catalog/definitions';
 import { capacityOf } from '../../domain/calendar/schedule';
 import type { DocumentStore } from '../../application/platform/ports/document-store';
-import { DEPARTURES, type DepartureDoc } from './doc';
+import { DEPARTURES, type DepartureDoc, entriesOf } from './doc';
 
 export type { DepartureDoc } from './doc';
 import { departureStream } from '../../domain/departure';
@@ -25,8 +25,8 @@ export class DepartureReads {
     const capacity = capacityOf(option);
     return {
       calledOff: doc?.called_off === true,
-      remaining: capacity === null ? null : remainingPlaces(doc?.entries, capacity, now),
-      extrasLeft: Object.keys(stock).length === 0 ? {} : extrasLeft(doc?.entries, stock, now),
+      remaining: capacity === null ? null : remainingPlaces(entriesOf(doc), capacity, now),
+      extrasLeft: Object.keys(stock).length === 0 ? {} : extrasLeft(entriesOf(doc), stock, now),
     };
   }
 
@@ -39,7 +39,7 @@ export class DepartureReads {
   /** Every start of the option that has entries, by start. */
   async entriesByStart(optionId: string, fromStart: string, toStart: string): Promise<Map<string, Record<string, DepartureEntry>>> {
     const docs = await this.docs.collection<DepartureDoc>(DEPARTURES).find({ option_id: optionId, start: { $gte: fromStart, $lte: toStart } });
-    return new Map(docs.map((d) => [d.start, d.entries]));
+    return new Map(docs.map((d) => [d.start, entriesOf(d) ?? {}]));
   }
 
   /** A month (or any range) of the option's starts as the calendar needs them: entries by start, and the starts called off. */
@@ -49,6 +49,9 @@ export class DepartureReads {
     toStart: string,
   ): Promise<{ entries: Map<string, Record<string, DepartureEntry>>; calledOff: Set<string> }> {
     const docs = await this.docs.collection<DepartureDoc>(DEPARTURES).find({ option_id: optionId, start: { $gte: fromStart, $lte: toStart } });
-    return { entries: new Map(docs.map((d) => [d.start, d.entries])), calledOff: new Set(docs.filter((d) => d.called_off === true).map((d) => d.start)) };
+    return {
+      entries: new Map(docs.map((d) => [d.start, entriesOf(d) ?? {}])),
+      calledOff: new Set(docs.filter((d) => d.called_off === true).map((d) => d.start)),
+    };
   }
 }

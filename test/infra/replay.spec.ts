@@ -16,6 +16,7 @@ import { PROJECTORS } from '../../infra/engine';
 import { formatReports } from '../../infra/cli/replay-report';
 import { fromThisMachine, isLoopback } from '../../http/operator/loopback';
 import { SimpleTrip, TestServer, openStart, simpleTrip, startTestServer } from '../http/harness';
+import { DEPARTURES } from '../../projections/departures/doc';
 
 const lead = { name: 'Ana Lima', email: 'ana.lima@example.com', phone: '+351 912 345 678' };
 
@@ -51,7 +52,7 @@ describe('npm run replay beside a running server (embedded stores)', () => {
   it('finds every read model of the server equal to its rebuild from the log', async () => {
     const ref = await book();
     const reports = await replayAgainstServer(log, new MemoryDocumentStore(), new ReadModelServer(server.base));
-    expect(reports.map((r) => r.collection)).to.include.members(['bookings', 'holds', 'departures']);
+    expect(reports.map((r) => r.collection)).to.include.members(['bookings', 'holds', DEPARTURES]);
     expect(reports.filter((r) => r.differing.length > 0)).to.deep.equal([]);
     expect(reports.find((r) => r.collection === 'bookings')?.live).to.be.greaterThan(0);
     expect(reports.every((r) => r.position === server.engine.runner.position)).to.equal(true);
@@ -130,8 +131,8 @@ describe('npm run replay on the store the service writes its read models to (Mon
     lateHead.headPosition = async () => (reads++ === 0 ? head - 1 : head);
     const reports = await replay(lateHead, docs, 'rebuilt_');
     expect(reports.filter((r) => r.differing.length > 0)).to.deep.equal([]);
-    expect(reports.find((r) => r.collection === 'departures')).to.include({ position: head, live: 1, rebuilt: 1 });
-    expect(await docs.listCollections()).not.to.include('rebuilt_departures');
+    expect(reports.find((r) => r.collection === DEPARTURES)).to.include({ position: head, live: 1, rebuilt: 1 });
+    expect(await docs.listCollections()).not.to.include(`rebuilt_${DEPARTURES}`);
     await events.close();
   });
 
@@ -171,7 +172,7 @@ describe('the operator read-model endpoints', () => {
     expect(digest.headers.get('cache-control')).to.equal('no-store');
     expect(digest.body.position).to.equal(server.engine.runner.position);
     const collections = Object.entries(digest.body.collections as Record<string, { count: number; hash: string; documents: Record<string, string> }>);
-    expect(collections.map(([name]) => name)).to.include.members(['bookings', 'holds', 'departures']);
+    expect(collections.map(([name]) => name)).to.include.members(['bookings', 'holds', DEPARTURES]);
     for (const [, c] of collections) expect(c.count).to.equal(Object.keys(c.documents).length);
     const [name, some] = collections.find(([, c]) => c.count > 0)!;
     const id = Object.keys(some.documents)[0];

@@ -6,6 +6,7 @@ import { MemoryDocumentStore } from '../../../infra/documents/memory-document-st
 import { replay } from '../../../infra/cli/replay';
 import { bookingHistory } from '../../../infra/cli/audit';
 import { PROJECTORS } from '../../../infra/engine';
+import { DEPARTURES } from '../../../projections/departures/doc';
 
 const counter: Projector = {
   name: 'counter',
@@ -102,12 +103,12 @@ describe('projection runner', () => {
     await live.stop();
     const reports = await replay(events, docs, 'rebuilt_');
     expect(reports.every((r) => r.differing.length === 0)).to.equal(true);
-    expect(reports.find((r) => r.collection === 'departures')).to.include({ live: 1, rebuilt: 1 });
-    expect(await docs.listCollections()).not.to.include('rebuilt_departures');
+    expect(reports.find((r) => r.collection === DEPARTURES)).to.include({ live: 1, rebuilt: 1 });
+    expect(await docs.listCollections()).not.to.include(`rebuilt_${DEPARTURES}`);
 
-    await docs.collection('departures').updateOne({ _id: 'departure-o-2026-12-01T09:00' }, { $set: { start: 'tampered' } });
+    await docs.collection(DEPARTURES).updateOne({ _id: 'departure-o-2026-12-01T09:00' }, { $set: { start: 'tampered' } });
     const after = await replay(events, docs, 'again_');
-    expect(after.find((r) => r.collection === 'departures')?.differing).to.deep.equal(['departure-o-2026-12-01T09:00']);
+    expect(after.find((r) => r.collection === DEPARTURES)?.differing).to.deep.equal(['departure-o-2026-12-01T09:00']);
     await events.close();
   });
 

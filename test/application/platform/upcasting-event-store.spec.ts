@@ -7,6 +7,7 @@ import { SqliteEventStore } from '../../../infra/event-store/sqlite-event-store'
 import { MemoryDocumentStore } from '../../../infra/documents/memory-document-store';
 import { bookingsProjector } from '../../../projections/bookings/projector';
 import { departuresProjector } from '../../../projections/departures/projector';
+import { DEPARTURES, type DepartureDoc, entriesOf } from '../../../projections/departures/doc';
 import { catalogProjector } from '../../../projections/catalog/projector';
 import { bookingDecider, bookingStream } from '../../../domain/booking';
 import { paidAmount, paymentDecider, paymentStream } from '../../../domain/payment';
@@ -149,8 +150,8 @@ describe('UpcastingEventStore: a log written before payloads were camelCase stil
       );
       expect(bookingView(fromStreams as BookingDoc)).to.deep.equal({ ...booking.view, ...ADDED_SINCE });
     }
-    const departure = await docs.collection('departures').findOne({ _id: departureStream(paidTrip.optionId, paidTrip.start) });
+    const departure = await docs.collection<DepartureDoc>(DEPARTURES).findOne({ _id: departureStream(paidTrip.optionId, paidTrip.start) });
     // The cancelled booking's places were released: its entry is gone from the read model.
-    expect(departure?.entries).to.not.have.property(paid.ref);
+    expect(entriesOf(departure)).to.not.have.property(paid.ref);
   });
 });
