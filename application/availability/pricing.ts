@@ -22,6 +22,8 @@ export interface Priced {
   /** Units of stocked extras the selection takes, and their stock per start, for the departure to hold. */
   extras: ExtraCounts;
   extraStock: ExtraCounts;
+  /** Whether the read model has seen anything at this start: a hold on a start it has not is likely its first. */
+  departureRecorded: boolean;
 }
 
 export type PricingDeps = Pick<SellingPlatform, 'catalog' | 'departures' | 'vehicleDays' | 'fx' | 'settings'>;
@@ -34,6 +36,7 @@ export interface PricingAt {
   fx: FxRate;
   rounding: Rounding;
   remaining: number | null;
+  departureRecorded: boolean;
   extraStock: ExtraCounts;
   extrasLeft: ExtraCounts;
   /** Vehicles left on the start's day when the option has a daily limit; null otherwise. */
@@ -78,6 +81,7 @@ export async function pricingAt(
     fx: priced.fx,
     rounding: roundingFor(ctx.storefront.rounding, priced.currency),
     remaining: departure.remaining,
+    departureRecorded: departure.recorded,
     extraStock,
     extrasLeft: departure.extrasLeft,
     vehiclesLeft: await deps.vehicleDays.leftOn(option, asked.start, now),
@@ -113,7 +117,7 @@ export function priceSelection(
   const extras = stockedExtras(selection.extras, at.extraStock);
   const short = extrasRefusal(at.extrasLeft, extras);
   if (short) return short;
-  return { product, option, quote, selection, places, extras, extraStock: at.extraStock };
+  return { product, option, quote, selection, places, extras, extraStock: at.extraStock, departureRecorded: at.departureRecorded };
 }
 
 /** Prices a selection at a start, with every refusal a quote can give. */

@@ -175,7 +175,7 @@ async function takeRequestPlaces(
   const metadata = metadataFor(ctx, now, idempotencyKey);
   const expiresAt = holdExpiresAt(now, product.definition.template, deps.settings);
   const hold = { type: 'HoldPlaces' as const, ref, optionId: option.id, start, places, capacity, expiresAt, now, extras, extraStock };
-  const held = await holdPlaces(deps, option, hold, metadata, true);
+  const held = await holdPlaces(deps, option, hold, metadata, { book: true });
   if (isRefusal(held)) return held;
   const booked = await bookPlaces(deps, option, start, { type: 'BookPlaces', ref, now }, metadata);
   return isRefusal(booked) ? booked : [held.position, booked.position];
@@ -230,7 +230,7 @@ async function checkoutOffer(
       now,
     },
     metadata,
-    true,
+    { book: true },
   );
   if (isRefusal(held)) return held;
   const booked = await deps.commands.handle(enquiryStream(found.reference), enquiryDecider, { type: 'BookOffer', offerId: offer.offerId, ref, now }, metadata);

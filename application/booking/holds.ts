@@ -44,7 +44,7 @@ export async function placeHold(
     }
     ref = claimed.ref;
   }
-  const { product, option, quote, selection, places, extras, extraStock } = priced;
+  const { product, option, quote, selection, places, extras, extraStock, departureRecorded } = priced;
   const expiresAt = holdExpiresAt(now, product.definition.template, deps.settings);
   const metadata = metadataFor(ctx, now, idempotencyKey);
 
@@ -53,6 +53,7 @@ export async function placeHold(
     option,
     { type: 'HoldPlaces', ref, optionId: option.id, start: body.start, places, capacity: capacityOf(option), expiresAt, now, extras, extraStock },
     metadata,
+    { expectNew: !departureRecorded },
   );
   if (isRefusal(held)) return held;
   const hold: HoldPlacedData = {

@@ -8,8 +8,8 @@ import type { EventMetadata } from '../platform/ports/event-store';
 type Deps = Pick<Platform, 'commands'>;
 type Departed = Awaited<ReturnType<typeof holdAtDeparture>>;
 
-const holdAtDeparture = (deps: Deps, command: HoldPlaces, metadata: EventMetadata) =>
-  deps.commands.handle(departureStream(command.optionId, command.start), departureDecider, command, metadata);
+const holdAtDeparture = (deps: Deps, command: HoldPlaces, metadata: EventMetadata, expectNew = false) =>
+  deps.commands.handle(departureStream(command.optionId, command.start), departureDecider, command, metadata, { expectNew });
 
 /** The option's vehicle rule when its vehicles are counted per day (a daily limit); null otherwise. */
 export function countedVehicles(option: OptionDefinition): (VehicleRule & { daily_limit: { name: string; count: number } }) | null {
@@ -28,11 +28,18 @@ const ownIds = ({ commandId: _commandId, ...metadata }: EventMetadata): EventMet
  * Holds places at a start, and first the vehicles they need on its day when the option counts them:
  * the vehicle day decides strictly (VehicleLimitReached), the departure records how many were taken,
  * and when the departure refuses the vehicles go back at once. `book` takes the vehicles booked
- * (requests, offers and moves hold and book their places at once).
+ * (requests, offers and moves hold and book their places at once); `expectNew` when nothing was
+ * seen at the start yet (CommandHandler.handle: the departure is decided on without a read).
  */
-export async function holdPlaces(deps: Deps, option: OptionDefinition, command: HoldPlaces, metadata: EventMetadata, book = false): Promise<Departed> {
+export async function holdPlaces(
+  deps: Deps,
+  option: OptionDefinition,
+  command: HoldPlaces,
+  metadata: EventMetadata,
+  { book = false, expectNew = false }: { book?: boolean; expectNew?: boolean } = {},
+): Promise<Departed> {
   const rule = countedVehicles(option);
-  if (!rule) return holdAtDeparture(deps, command, metadata);
+  if (!rule) return holdAtDeparture(deps, command, metadata, expectNew);
   const { ref, optionId, start, expiresAt, now } = command;
   const day = vehicleDayStream(optionId, start);
   const vehicles = vehiclesNeeded(rule, command.places);
@@ -43,7 +50,7 @@ export async function holdPlaces(deps: Deps, option: OptionDefinition, command: 
     ownIds(metadata),
   );
   if (isRefusal(taken)) return taken;
-  const held = await holdAtDeparture(deps, { ...command, vehicles }, metadata);
+  const held = await holdAtDeparture(deps, { ...command, vehicles }, metadata, expectNew);
   if (isRefusal(held)) {
     await deps.commands.handle(day, vehicleDayDecider, { type: 'ReleaseVehicles', ref, start, why: 'abandoned', now }, ownIds(metadata));
   }

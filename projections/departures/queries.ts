@@ -20,13 +20,15 @@ export class DepartureReads {
     start: string,
     stock: ExtraCounts,
     now: Date,
-  ): Promise<{ calledOff: boolean; remaining: number | null; extrasLeft: ExtraCounts }> {
+  ): Promise<{ calledOff: boolean; remaining: number | null; extrasLeft: ExtraCounts; recorded: boolean }> {
     const doc = await this.docs.collection<DepartureDoc>(DEPARTURES).findOne({ _id: departureStream(option.id, start) });
     const capacity = capacityOf(option);
     return {
       calledOff: doc?.called_off === true,
       remaining: capacity === null ? null : remainingPlaces(entriesOf(doc), capacity, now),
       extrasLeft: Object.keys(stock).length === 0 ? {} : extrasLeft(entriesOf(doc), stock, now),
+      // Whether anything was recorded at this start yet, as far as the read model has seen.
+      recorded: doc !== null,
     };
   }
 

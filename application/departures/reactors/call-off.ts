@@ -54,7 +54,7 @@ async function takePlaces(
     option,
     { type: 'HoldPlaces', ref, optionId: option.id, start: to, places, capacity: capacityOf(option), expiresAt, now, extras, extraStock },
     step(cause, `${ref}:hold`, now),
-    true,
+    { book: true },
   );
   if (isRefusal(held)) return false;
   const booked = await bookPlaces(platform, option, to, { type: 'BookPlaces', ref, now }, step(cause, `${ref}:book`, now));
