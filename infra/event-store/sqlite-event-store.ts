@@ -110,9 +110,12 @@ export class SqliteEventStore implements EventStore {
     // SQLite's 2 MiB) spares a read of the file for most of them.
     this.db.pragma('cache_size = -65536');
     this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    // Positions are rowids: events are never deleted, so each new one is one past the last, and
+    // AUTOINCREMENT (which logs made before it was dropped still have) would only add a write of
+    // its counter's page to every commit.
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS events (
-        position INTEGER PRIMARY KEY AUTOINCREMENT,
+        position INTEGER PRIMARY KEY,
         id TEXT UNIQUE NOT NULL,
         stream_id TEXT NOT NULL,
         revision INTEGER NOT NULL,

@@ -4,6 +4,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { expect } from 'chai';
 import sinon from 'sinon';
+import Database from 'better-sqlite3';
 import { EventData, WrongExpectedRevision } from '../../application/platform/ports/event-store';
 import { SqliteEventStore } from '../../infra/event-store/sqlite-event-store';
 
@@ -97,6 +98,24 @@ describe('SqliteEventStore', () => {
 
     const next = await reopened.append('trip-1', [event('Paid')], 0);
     expect(next).to.deep.equal({ revision: 1, position: written[written.length - 1].position + 1 });
+  });
+
+  it('carries on a log made when positions were AUTOINCREMENT, one past its last position', async () => {
+    const old = new Database(file);
+    old.exec(`CREATE TABLE events (
+      position INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT UNIQUE NOT NULL, stream_id TEXT NOT NULL, revision INTEGER NOT NULL,
+      type TEXT NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL, recorded_at TEXT NOT NULL, UNIQUE (stream_id, revision))`);
+    old
+      .prepare('INSERT INTO events (position, id, stream_id, revision, type, data, metadata, recorded_at) VALUES (41, ?, ?, 0, ?, ?, ?, ?)')
+      .run(randomUUID(), 'trip-1', 'Booked', '{"seats":2}', '{}', '2026-01-01T00:00:00.000Z');
+    old.close();
+
+    const store = openStore();
+    expect(await store.append('trip-1', [event('Paid')], 0)).to.deep.equal({ revision: 1, position: 42 });
+    expect((await store.readStream('trip-1')).map((e) => [e.type, e.position])).to.deep.equal([
+      ['Booked', 41],
+      ['Paid', 42],
+    ]);
   });
 
   it('stores nothing of a batch whose event cannot be serialised midway', async () => {
