@@ -78,11 +78,11 @@ export class FileAnswer {
 }
 
 /**
- * A success answer already written as JSON text, sent as is: lists assemble their answers from
+ * A success answer already written as JSON, sent as these bytes: lists assemble their answers from
  * the kept text of their cards (http/public/answer-text.ts) rather than writing it all again.
  */
 export class JsonText {
-  constructor(readonly text: string) {}
+  constructor(readonly json: Buffer) {}
 }
 
 /** The answer of a handler that is a refusal; anything else is the success body. */

@@ -23,11 +23,37 @@ const MAX_KEY_LENGTH = 2048;
 export class AnswerCache {
   private readonly answers = new Map<string, CachedAnswer>();
   private bytes = 0;
+  /** The keys of the last `maxEntries` answers not found, in a ring, and how often each is in it. */
+  private readonly missed: (string | undefined)[];
+  private readonly missedCounts = new Map<string, number>();
+  private missedAt = 0;
 
   constructor(
     private readonly maxEntries = 2000,
     private readonly maxBytes = 64 * 1024 * 1024,
-  ) {}
+  ) {
+    this.missed = new Array<string | undefined>(maxEntries);
+  }
+
+  /**
+   * Whether an answer just worked out is worth keeping: its key was asked for, and not found, before,
+   * among the last `maxEntries` keys not found. An answer asked once in that while would be pushed out, unasked,
+   * by the answers after it: putting it costs its bytes on the heap until the collector finds them
+   * and pushes out an answer that is asked again.
+   */
+  admits(key: string): boolean {
+    const seen = this.missedCounts.has(key);
+    const oldest = this.missed[this.missedAt];
+    if (oldest !== undefined) {
+      const n = this.missedCounts.get(oldest)! - 1;
+      if (n === 0) this.missedCounts.delete(oldest);
+      else this.missedCounts.set(oldest, n);
+    }
+    this.missed[this.missedAt] = key;
+    this.missedCounts.set(key, (this.missedCounts.get(key) ?? 0) + 1);
+    this.missedAt = (this.missedAt + 1) % this.missed.length;
+    return seen;
+  }
 
   get(key: string, version: number): CachedAnswer | undefined {
     const answer = this.answers.get(key);
@@ -85,7 +111,10 @@ export class AnswerCache {
   }
 }
 
-/** Answers that depend on the day (date, month) are not kept; the rest change only with the catalog. */
+/**
+ * Answers that depend on the day (date, month) are not kept; the rest change only with the catalog,
+ * and are kept from the second time they are asked for while the cache would still hold them.
+ */
 export function catalogCache(op: Operation, cache: AnswerCache, catalogVersion: () => number) {
   return async function catalogCache(ctx: Context, next: Next) {
     if (!op.catalogRead) return next();
@@ -96,7 +125,7 @@ export function catalogCache(op: Operation, cache: AnswerCache, catalogVersion: 
     let answer = key ? cache.get(key, version) : undefined;
     if (!answer) {
       await next();
-      if (!key || ctx.status !== op.success.status || !Buffer.isBuffer(ctx.body)) return;
+      if (!key || ctx.status !== op.success.status || !Buffer.isBuffer(ctx.body) || !cache.admits(key)) return;
       answer = cache.put(key, version, ctx.body);
     }
     ctx.status = op.success.status;

@@ -33,6 +33,6 @@ export function respond(op: Operation, app: App, mapRefusal: (refusal: Refusal) 
     }
     ctx.status = op.success.status;
     ctx.type = 'application/json';
-    ctx.body = Buffer.from(result instanceof JsonText ? result.text : JSON.stringify(result));
+    ctx.body = result instanceof JsonText ? result.json : Buffer.from(JSON.stringify(result));
   };
 }

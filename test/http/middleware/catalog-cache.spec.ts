@@ -15,6 +15,16 @@ describe('HTTP middleware: catalog answer cache', () => {
     expect(cache.get('other|/v1/public/products', 7)).to.equal(undefined);
   });
 
+  it('keeps an answer from the second time its key is missed while it would still hold it, not one asked once in that while', () => {
+    const cache = new AnswerCache(3, 1024 * 1024);
+    expect(cache.admits('sf|a')).to.equal(false);
+    expect(cache.admits('sf|a')).to.equal(true);
+    // Three other keys missed since: a would have been pushed out before it was asked again.
+    for (const key of ['sf|b', 'sf|c', 'sf|d']) expect(cache.admits(key)).to.equal(false);
+    expect(cache.admits('sf|a')).to.equal(false);
+    expect(cache.admits('sf|d')).to.equal(true);
+  });
+
   it('holds at most its number of entries, oldest out first', () => {
     const cache = new AnswerCache(3, 1024 * 1024);
     for (let i = 0; i < 10; i++) cache.put(`sf|/v1/public/products?q=${i}`, 1, json(100));
