@@ -174,8 +174,26 @@ export function bookedRefs(state: Departure): string[] {
 /** Whether an entry's places are taken at `now`: booked ones always, held ones until they expire. */
 export function takesPlaces(entry: DepartureEntry, now: Date): boolean {
   if (entry.status === 'booked') return true;
-  return entry.status === 'held' && Date.parse(entry.expiresAt) > now.getTime();
+  return entry.status === 'held' && isAfter(entry.expiresAt, now);
 }
+
+/**
+ * Whether an instant written as ISO text is after `now`. Counts walk every live hold of a start, so
+ * the usual form (toISOString's: 24 characters, UTC) is compared as text with `now` written once
+ * per instant, which orders the same; any other form is parsed.
+ */
+function isAfter(instant: string, now: Date): boolean {
+  const ms = now.getTime();
+  if (ms !== lastNowMs) {
+    lastNowMs = ms;
+    lastNowText = Number.isNaN(ms) ? '' : now.toISOString();
+  }
+  if (instant.length === 24 && lastNowText.length === 24 && instant.charCodeAt(23) === 90 && instant.charCodeAt(19) === 46) return instant > lastNowText;
+  return Date.parse(instant) > ms;
+}
+
+let lastNowMs = Number.NaN;
+let lastNowText = '';
 
 /**
  * Places still for sale at `now` at a start with `capacity` and these entries (none yet: undefined);

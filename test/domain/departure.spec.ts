@@ -245,6 +245,16 @@ describe('departure decider', () => {
       expect(takesPlaces(state.entries['TP-AAAA-AAAA']!, at(IN_15_MIN))).to.equal(false);
     });
 
+    it('takes a hold up to its expiry to the millisecond, whatever form the instant was written in', () => {
+      const held = (expiresAt: string) => ({ places: 1, expiresAt, status: 'held' as const });
+      const now = new Date('2026-05-01T10:15:00.000Z');
+      for (const expiresAt of ['2026-05-01T10:15:00.001Z', '2026-05-01T10:15:01Z', '2026-05-01T12:15:00.001+02:00'])
+        expect(takesPlaces(held(expiresAt), now), expiresAt).to.equal(true);
+      for (const expiresAt of ['2026-05-01T10:15:00.000Z', '2026-05-01T10:15:00Z', '2026-05-01T12:14:59.999+02:00', '2026-05-01T10:14:59.999Z'])
+        expect(takesPlaces(held(expiresAt), now), expiresAt).to.equal(false);
+      expect(takesPlaces(held('2026-05-01T10:15:00.001Z'), new Date('2026-05-01T10:15:00.001Z'))).to.equal(false);
+    });
+
     it('never answers below zero', () => {
       const state = fold(departureDecider, [placesHeld('TP-AAAA-AAAA', 12)]);
       expect(remainingPlaces(state.entries, 10, NOW)).to.equal(0);
