@@ -67,8 +67,10 @@ export class CatalogQueries {
 
     // A collection's trips, or none (an unknown collection, or any on a direct storefront).
     const placement = await this.placement(storefront, query);
-    if (placement.collection?.length === 0) return { data: [], next_cursor: null, total: 0, ...(query.facets ? { facets: facetsOf([]) } : {}) };
     const sellers = await this.sellers();
+    if (placement.collection?.length === 0 || !ownSellerAsked(storefront, query, sellers)) {
+      return { data: [], next_cursor: null, total: 0, ...(query.facets ? { facets: facetsOf([]) } : {}) };
+    }
 
     // Phase one: every filter the trip alone decides selects in the store (indexed fields of the
     // product document), newest first, at most LIST_WINDOW trips.
@@ -242,7 +244,8 @@ export class CatalogQueries {
     const visible = visibleProducts(storefront);
     let product = await this.docs.collection<ProductDoc>(PRODUCTS).findOne({ ...visible, _id: idOrSlug });
     if (!product) {
-      const sameSlug = await this.docs.collection<ProductDoc>(PRODUCTS).find({ ...visible, slug: idOrSlug });
+      // Trip slugs are lowercase: an asked slug matches whatever its case (ids stay exact).
+      const sameSlug = await this.docs.collection<ProductDoc>(PRODUCTS).find({ ...visible, slug: idOrSlug.toLowerCase() });
       // On a marketplace a slug is one seller's: the seller's slug picks it, and must when several sellers use it.
       if (storefront.kind === 'marketplace' && sameSlug.length > 1 && !options.seller) {
         const sellers = await Promise.all(sameSlug.map((s) => this.reads.seller(s.seller_id)));
@@ -253,7 +256,7 @@ export class CatalogQueries {
         });
       }
       if (storefront.kind === 'marketplace' && options.seller) {
-        const seller = await this.reads.sellerBySlug(options.seller);
+        const seller = await this.reads.sellerBySlug(options.seller.toLowerCase());
         product = sameSlug.find((s) => s.seller_id === seller?._id) ?? null;
       } else {
         product = sameSlug[0] ?? null;
@@ -279,6 +282,16 @@ export class CatalogQueries {
     }
     return days;
   }
+}
+
+/**
+ * `seller` on a seller's own site (spec 4.2: seller filters on a marketplace): its trips are all
+ * the seller's, so its own slug (whatever the case) finds them and any other slug finds none.
+ */
+function ownSellerAsked(storefront: StorefrontDoc, query: ProductListQuery, sellers: ReadonlyMap<string, Readonly<SellerDoc>>): boolean {
+  if (storefront.kind === 'marketplace' || !query.seller || query.seller.length === 0) return true;
+  const own = storefront.seller_id ? sellers.get(storefront.seller_id)?.slug.toLowerCase() : undefined;
+  return own !== undefined && query.seller.some((slug) => slug.toLowerCase() === own);
 }
 
 /**

@@ -76,7 +76,8 @@ export class ContentQueries {
 
   /** A published page by slug, in `locale` when it is published in it, else in the storefront's default language. */
   async page(storefront: Readonly<StorefrontDoc>, slug: string, locale: string | undefined) {
-    return this.answerPage(storefront, await this.content.publishedPage(storefront._id, slug), locale);
+    // Page slugs are lowercase (the seller interface takes no other): an asked slug matches whatever its case.
+    return this.answerPage(storefront, await this.content.publishedPage(storefront._id, slug.toLowerCase()), locale);
   }
 
   /** The published pages a sitemap lists: those whose default language is noindex are left out. */
@@ -130,7 +131,8 @@ export class ContentQueries {
   }
 
   private async movedTrip(storefront: Readonly<StorefrontDoc>, paths: SitePaths, path: string) {
-    const asked = tripOfPath(paths, path);
+    // Slugs in a path match whatever their case, as everywhere a slug is taken (the site's patterns take lowercase ones).
+    const asked = tripOfPath(paths, path) ?? tripOfPath(paths, path.toLowerCase());
     if (!asked) return null;
     const sellerId = asked.seller === null ? null : ((await this.catalog.sellerBySlug(asked.seller))?._id ?? '');
     const ofSeller = (p: { seller_id?: string }) => sellerId === null || p.seller_id === sellerId;
@@ -152,7 +154,7 @@ export class ContentQueries {
   }
 
   private async movedPage(storefront: Readonly<StorefrontDoc>, paths: SitePaths, path: string) {
-    const slug = pageOfPath(paths, path);
+    const slug = pageOfPath(paths, path) ?? pageOfPath(paths, path.toLowerCase());
     if (slug === null || (await this.content.publishedPage(storefront._id, slug))) return null;
     const [page] = await this.redirects.formerPages(storefront._id, slug);
     return page ? { path, location: pagePath(paths, page.slug), status: 301, entity: 'page', id: page.entity_id } : null;

@@ -22,14 +22,22 @@ export const PLACE_LIBRARY: Readonly<Record<string, LibraryPlace>> = {
 
   // Regions.
   andalusia: { names: { en: 'Andalusia', es: 'Andalucía', de: 'Andalusien', ja: 'アンダルシア' } },
-  'kyoto-prefecture': { names: { en: 'Kyoto Prefecture', de: 'Präfektur Kyōto', ja: '京都府' } },
-  'tokyo-metropolis': { names: { en: 'Tokyo Metropolis', de: 'Präfektur Tokio', ja: '東京都' } },
-  'wakayama-prefecture': { names: { en: 'Wakayama Prefecture', de: 'Präfektur Wakayama', ja: '和歌山県' } },
-  'community-of-madrid': { names: { en: 'Community of Madrid', es: 'Comunidad de Madrid', de: 'Autonome Gemeinschaft Madrid' } },
+  'kyoto-prefecture': { names: { en: 'Kyoto Prefecture', es: 'Prefectura de Kioto', de: 'Präfektur Kyōto', ja: '京都府' } },
+  'tokyo-metropolis': { names: { en: 'Tokyo Metropolis', es: 'Metrópolis de Tokio', de: 'Präfektur Tokio', ja: '東京都' } },
+  'wakayama-prefecture': { names: { en: 'Wakayama Prefecture', es: 'Prefectura de Wakayama', de: 'Präfektur Wakayama', ja: '和歌山県' } },
+  'community-of-madrid': { names: { en: 'Community of Madrid', es: 'Comunidad de Madrid', de: 'Autonome Gemeinschaft Madrid', ja: 'マドリード州' } },
+  'lisbon-district': { names: { en: 'Lisbon District', es: 'Distrito de Lisboa', de: 'Distrikt Lissabon', ja: 'リスボン県' } },
+  'porto-district': { names: { en: 'Porto District', es: 'Distrito de Oporto', de: 'Distrikt Porto', ja: 'ポルト県' } },
+  'coimbra-district': { names: { en: 'Coimbra District', es: 'Distrito de Coímbra', de: 'Distrikt Coimbra', ja: 'コインブラ県' } },
+  'evora-district': { names: { en: 'Évora District', es: 'Distrito de Évora', de: 'Distrikt Évora', ja: 'エヴォラ県' } },
+  'marrakesh-safi': { names: { en: 'Marrakesh-Safi', es: 'Marrakech-Safí', de: 'Marrakesch-Safi', ja: 'マラケシュ＝サフィ地方' } },
+  'muscat-governorate': { names: { en: 'Muscat Governorate', es: 'Gobernación de Mascate', de: 'Gouvernement Maskat', ja: 'マスカット県' } },
+  'ad-dakhiliyah': { names: { en: 'Ad Dakhiliyah', es: 'Gobernación de Ad Dajiliya', de: 'Gouvernement ad-Dachiliyya', ja: 'ダーヒリーヤ行政区' } },
 
   // Cities.
   lisbon: { names: { en: 'Lisbon', es: 'Lisboa', de: 'Lissabon', ja: 'リスボン' } },
   porto: { names: { en: 'Porto', es: 'Oporto', de: 'Porto', ja: 'ポルト' } },
+  coimbra: { names: { en: 'Coimbra', es: 'Coímbra', de: 'Coimbra', ja: 'コインブラ' } },
   evora: { names: { en: 'Évora', es: 'Évora', de: 'Évora', ja: 'エヴォラ' } },
   seville: {
     names: { en: 'Seville', es: 'Sevilla', de: 'Sevilla', ja: 'セビリア' },
@@ -43,7 +51,7 @@ export const PLACE_LIBRARY: Readonly<Record<string, LibraryPlace>> = {
   marrakesh: { names: { en: 'Marrakesh', es: 'Marrakech', de: 'Marrakesch', ja: 'マラケシュ' } },
   kyoto: { names: { en: 'Kyoto', es: 'Kioto', de: 'Kyōto', ja: '京都' } },
   tokyo: { names: { en: 'Tokyo', es: 'Tokio', de: 'Tokio', ja: '東京' } },
-  tanabe: { names: { en: 'Tanabe', de: 'Tanabe', ja: '田辺' } },
+  tanabe: { names: { en: 'Tanabe', es: 'Tanabe', de: 'Tanabe', ja: '田辺' } },
   muscat: { names: { en: 'Muscat', es: 'Mascate', de: 'Maskat', ja: 'マスカット' } },
   nizwa: { names: { en: 'Nizwa', es: 'Nizwa', de: 'Nizwa', ja: 'ニズワ' } },
 

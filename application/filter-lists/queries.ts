@@ -39,6 +39,30 @@ function placeLocale(slug: string, locale: string): string {
   return translated !== undefined ? locale : ENGLISH;
 }
 
+/** The places a trip starts at or visits: its city, then its stops (as `place=` filters the trip list). */
+const placesOf = (trip: Trip): NamedSlug[] => [trip.definition.city, ...trip.definition.places];
+
+/** "Lisbon (Portugal)" for each city the trips start in, in `locale`. */
+function startingCities(trips: readonly Trip[], locale: string): string {
+  const cities = new Map(trips.map((t) => [t.definition.city.slug.toLowerCase(), t.definition]));
+  return [...cities.values()].map((d) => `${nameIn(d.city, locale)} (${nameIn(d.country, locale)})`).join(', ');
+}
+
+/** The place page of a place nobody wrote one for: where its trips start, in the page's language (plain text, valid Markdown). */
+function whereTripsComeFrom(place: string, trips: readonly Trip[], locale: string): string {
+  const from = startingCities(trips, locale);
+  switch (locale) {
+    case 'es':
+      return `${place}: excursiones desde ${from} que empiezan aquí o pasan por aquí.`;
+    case 'de':
+      return `${place}: Touren ab ${from}, die hier beginnen oder hierher führen.`;
+    case 'ja':
+      return `${place}：${from}発のツアーがここから出発、またはここを訪れます。`;
+    default:
+      return `${place}: trips from ${from} that start here or visit it.`;
+  }
+}
+
 /** Counts trips by slug, keeping the first way a trip names each. */
 function tally(trips: readonly Trip[], of: (trip: Trip) => NamedSlug[]): Map<string, { named: NamedSlug; trips: number }> {
   const counts = new Map<string, { named: NamedSlug; trips: number }>();
@@ -102,7 +126,7 @@ export class FilterListQueries {
   }
 
   private async placeCounts(storefront: StorefrontDoc) {
-    return tally(await this.trips(storefront), (t) => t.definition.places);
+    return tally(await this.trips(storefront), placesOf);
   }
 
   private placeView(slug: string, named: NamedSlug, trips: number, locale: string) {
@@ -116,14 +140,19 @@ export class FilterListQueries {
     return { data: data.sort(byTripsThenName) };
   }
 
-  /** One place's page: the place as listed, with its text; NotFound for a place none of the site's trips visits. */
+  /**
+   * One place's page: the place as listed, with its text; NotFound for a place none of the site's
+   * trips starts at or visits. A place the library wrote no page for gets a line saying where its trips come from.
+   */
   async place(storefront: StorefrontDoc, slug: string, locale = ENGLISH) {
     const key = slug.toLowerCase();
-    const used = (await this.placeCounts(storefront)).get(key);
-    if (!used) return notFound('place');
-    const view = this.placeView(key, used.named, used.trips, locale);
-    const body = PLACE_LIBRARY[key]?.body ?? {};
-    return { ...view, locales: Object.keys(body).sort(), body: body[view.content_locale] ?? null };
+    const trips = (await this.trips(storefront)).filter((t) => placesOf(t).some((p) => p.slug.toLowerCase() === key));
+    if (trips.length === 0) return notFound('place');
+    const named = placesOf(trips[0]).find((p) => p.slug.toLowerCase() === key) as NamedSlug;
+    const view = this.placeView(key, named, trips.length, locale);
+    const written = PLACE_LIBRARY[key]?.body ?? {};
+    const body = written[view.content_locale] ?? whereTripsComeFrom(view.name, trips, view.content_locale);
+    return { ...view, locales: Object.keys(written).sort(), body };
   }
 
   private async sellerCounts(storefront: StorefrontDoc): Promise<{ seller: Readonly<SellerDoc>; trips: number }[]> {

@@ -162,6 +162,28 @@ function problemsOf(errors: ErrorObject[], kind: Kind): InputProblem[] {
   return problems;
 }
 
+/** Whole numbers in decimal digits, a minus first; numbers may add a decimal part. Nothing else JavaScript would read as one. */
+const PLAIN: Record<string, RegExp> = { integer: /^-?\d+$/, number: /^-?\d+(\.\d+)?$/ };
+
+/**
+ * Query numbers as people write them: ajv's coercion would take 1e3, 0x4, " 4" and, for a whole
+ * number, 4.0. Such a value is refused as one of the wrong type is, and left out of what ajv sees.
+ */
+function notPlainNumbers(schemas: Record<string, Schema>, query: Record<string, unknown>): InputProblem[] {
+  const problems: InputProblem[] = [];
+  for (const [name, schema] of Object.entries(schemas)) {
+    const value = query[name];
+    const items = (schema.type === 'array' ? schema.items : schema) as Record<string, unknown> | undefined;
+    const plain = PLAIN[String(items?.type)];
+    if (!plain || value === undefined || !items) continue;
+    const given = Array.isArray(value) ? (value as unknown[]) : [value];
+    if (given.every((v) => typeof v !== 'string' || plain.test(v))) continue;
+    delete query[name];
+    problems.push({ reason: 'invalid_value', field: name, detail: `${name} ${range(items) ?? `must be ${TYPES[String(items.type)]}`}` });
+  }
+  return problems;
+}
+
 interface Compiled {
   path: ValidateFunction;
   query: ValidateFunction;
@@ -198,19 +220,33 @@ export class Validator {
     const query: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(rawQuery)) {
       if (value === undefined) continue;
+      const multi = op.multi?.includes(name) === true;
       if (Array.isArray(value)) {
-        problems.push({ reason: 'repeated_param', field: name, detail: `${name} is given more than once: separate values with commas` });
+        problems.push({
+          reason: 'repeated_param',
+          field: name,
+          detail: multi
+            ? `${name} is given ${value.length} times: give it once, its values separated by commas`
+            : `${name} is given ${value.length} times: it takes one value, give it once`,
+          details: { param: name },
+        });
         continue;
       }
-      query[name] = op.multi?.includes(name)
+      query[name] = multi
         ? value
             .split(',')
             .map((v) => v.trim())
             .filter((v) => v !== '')
         : value;
     }
+    const notNumbers = notPlainNumbers(op.query ?? {}, query);
+    problems.push(...notNumbers);
     if (!compiled.path(params)) problems.push(...problemsOf(compiled.path.errors ?? [], 'path'));
-    if (!compiled.query(query)) problems.push(...problemsOf(compiled.query.errors ?? [], 'query'));
+    if (!compiled.query(query)) {
+      // A number refused above is not also missing.
+      const refused = new Set(notNumbers.map((p) => p.field));
+      problems.push(...problemsOf(compiled.query.errors ?? [], 'query').filter((p) => !(p.reason === 'required' && refused.has(p.field))));
+    }
     if (compiled.body && (body !== undefined || op.bodyRequired)) {
       if (!compiled.body(body)) problems.push(...problemsOf(compiled.body.errors ?? [], 'body'));
     }

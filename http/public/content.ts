@@ -3,10 +3,11 @@ import { locale } from '../kernel/params';
 import { ref, required, str } from '../kernel/schema';
 import { publicOperation } from './operation';
 
+/** A page slug as asked: whatever its case (pages are found by the lowercase slug the seller gave them). */
 const pageSlug = str({
-  pattern: PAGE_SLUG_PATTERN,
+  pattern: PAGE_SLUG_PATTERN.replace(/a-z/g, 'a-zA-Z'),
   maxLength: 200,
-  'x-expected': 'a page slug: lowercase letters, digits and hyphens, parts separated by /, e.g. help/cancellations',
+  'x-expected': 'a page slug: letters, digits and hyphens, parts separated by /, e.g. help/cancellations (any case)',
 });
 
 const sitePath = str({
@@ -31,7 +32,7 @@ export const getPage = publicOperation({
     `404 NotFound (entity page) when the site has no published page with that slug. ${PATHS}`,
   query: { slug: required(pageSlug), locale },
   paramDescriptions: {
-    slug: 'The page slug; may contain slashes (help/cancellations)',
+    slug: 'The page slug; may contain slashes (help/cancellations); matches whatever its case',
     locale: "Two lowercase letters; the storefront's default language when the page is not published in it",
   },
   success: { status: 200, description: 'page' },
@@ -62,7 +63,7 @@ export const getPageBySlug = publicOperation({
     "The published page in the storefront's default language, with `locales` (every language it is published in: ask GET /v1/public/page with `locale` for another). " +
     'A slug with slashes is sent as it is (/v1/public/pages/help/cancellations) or with each slash encoded as %2F (/v1/public/pages/help%2Fcancellations). 404 NotFound (entity page) when there is no such published page.',
   params: { slug: pageSlug },
-  paramDescriptions: { slug: 'The page slug: the rest of the path, slashes as they are or encoded as %2F' },
+  paramDescriptions: { slug: 'The page slug: the rest of the path, slashes as they are or encoded as %2F; matches whatever its case' },
   success: { status: 200, description: 'page' },
   response: ref('Page'),
   handle: async ({ caller, params }, app) => app.content.page(caller.storefront, params.slug),
@@ -94,7 +95,9 @@ export const getRedirect = publicOperation({
     'A path moved twice goes straight to the latest. 404 NotFound (entity redirect) when the path did not move: it is live, was never used, or what had it is no longer published here. ' +
     `${PATHS} A trailing slash is ignored.`,
   query: { path: required(sitePath) },
-  paramDescriptions: { path: 'The path the visitor asked for, starting with / (without the site language prefix, if the site uses one)' },
+  paramDescriptions: {
+    path: 'The path the visitor asked for, starting with / (without the site language prefix, if the site uses one); its slugs match whatever their case',
+  },
   success: { status: 200, description: 'redirect' },
   response: ref('Redirect'),
   handle: async ({ caller, query }, app) => app.content.redirect(caller.storefront, query.path),

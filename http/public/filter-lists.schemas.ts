@@ -1,5 +1,5 @@
 /** Answers of the filter lists (spec 4.8): cities, categories, places and sellers, with place and seller pages. */
-import { object, described, text, count, namedSlug, nStr } from '../kernel/answer-schema';
+import { object, described, text, count, namedSlug } from '../kernel/answer-schema';
 import { locale } from '../kernel/params';
 import { Schema, arr, int, ref } from '../kernel/schema';
 
@@ -37,8 +37,11 @@ const Place = object(placeFields, {}, { description: 'A place trips start at or 
 const PlaceDetail = object(
   {
     ...placeFields,
-    locales: described(arr(locale), "Languages the place's page is written in"),
-    body: described(nStr, 'The place page in content_locale, Markdown (render with an HTML-escaping renderer); null when the place has no page text'),
+    locales: described(arr(locale), "Languages the platform's place library has a written page for the place in; empty when it has none"),
+    body: described(
+      text,
+      "The place page in content_locale, Markdown (render with an HTML-escaping renderer). Never null: a place with no written page in content_locale gets a line naming the cities (and countries) the site's trips that start at or visit it start from",
+    ),
   },
   {},
   { description: 'One place with its page (spec 4.8)' },

@@ -41,7 +41,7 @@ export const listPlaces = publicOperation({
   path: '/v1/public/places',
   catalogRead: true,
   summary: 'Places trips start at or visit',
-  description: `The places (stops) of the site's trips, most trips first, each with the language it comes in. ${ONLY_USED}`,
+  description: `The places the site's trips start at (their city) or visit (their stops), most trips first, each with the language it comes in; a place's trip_count is the total of GET /v1/public/products?place={slug}. ${ONLY_USED}`,
   query: { locale },
   paramDescriptions: { locale: "Places come in this language when the platform's place library has them in it, else in English" },
   success: { status: 200, description: '{data: [place]}' },
@@ -55,7 +55,8 @@ export const getPlace = publicOperation({
   path: '/v1/public/places/{place}',
   catalogRead: true,
   summary: 'One place, with its page',
-  description: "One place of the site's trips with its page text (Markdown). 404 NotFound (entity place) for a place none of the site's trips visits.",
+  description:
+    "One place of the site's trips with its page text (Markdown; a short line naming where its trips start when the platform wrote no page). 404 NotFound (entity place) for a place none of the site's trips starts at or visits. The slug matches whatever its case.",
   params: { place: slug },
   query: { locale },
   paramDescriptions: {

@@ -255,7 +255,7 @@ describe('HTTP: site content (pages, menus, redirects, collections)', () => {
         ['/v1/public/redirect?path=trips/x', 'path', 'invalid_value'],
         ['/v1/public/redirect?path=/trips/x%3Fa=1', 'path', 'invalid_value'],
         ['/v1/public/pages?page=2', 'page', 'unknown_param'],
-        ['/v1/public/pages/About', 'slug', 'invalid_value'],
+        ['/v1/public/pages/about_us', 'slug', 'invalid_value'],
       ];
       for (const [url, field, reason] of cases) {
         const problem = schemas.expectProblem(await get(url), 422, 'InvalidInput');

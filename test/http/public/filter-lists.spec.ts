@@ -21,6 +21,9 @@ function counts(trips: ProductDefinition[], of: (d: ProductDefinition) => string
   return out;
 }
 
+/** The places a trip starts at (its city) or visits (its stops), as `place=` finds it. */
+const placeSlugs = (d: ProductDefinition) => [d.city.slug, ...d.places.map((p) => p.slug)];
+
 const asCounts = (data: { slug: string; trip_count: number }[]) => Object.fromEntries(data.map((item) => [item.slug, item.trip_count]));
 const mostFirst = (data: { name: string; trip_count: number }[]) =>
   data.every(
@@ -69,7 +72,7 @@ describe('HTTP: filter lists (spec 4.8)', () => {
 
       it('lists the places its trips start at or visit, each with the language it comes in, most trips first', async () => {
         const places = expectAnswer('listPlaces', await get('/v1/public/places', key)).data;
-        expect(asCounts(places)).to.deep.equal(counts(trips, (d) => d.places.map((p) => p.slug)));
+        expect(asCounts(places)).to.deep.equal(counts(trips, placeSlugs));
         expect(mostFirst(places)).to.equal(true);
         expect(places.every((p: any) => p.content_locale === 'en')).to.equal(true);
       });
@@ -93,7 +96,7 @@ describe('HTTP: filter lists (spec 4.8)', () => {
         const alfama = expectAnswer('getPlace', await get('/v1/public/places/alfama', key));
         expect(alfama).to.deep.include({ slug: 'alfama', name: 'Alfama', content_locale: 'en', locales: ['de', 'en', 'es'] });
         expect(alfama.body).to.match(/^Lisbon's oldest quarter/);
-        expect(alfama.trip_count).to.equal(counts(trips, (d) => d.places.map((p) => p.slug)).alfama);
+        expect(alfama.trip_count).to.equal(counts(trips, placeSlugs).alfama);
         const unknown = expectProblem(await get('/v1/public/places/atlantis', key), 404, 'NotFound');
         expect(unknown.entity).to.equal('place');
         expectProblem(await get('/v1/public/sellers/no-such-seller', key), 404, 'NotFound');
@@ -164,8 +167,7 @@ describe('HTTP: filter lists (spec 4.8)', () => {
         region: { slug: 'andalusia', name: 'Andalusien' },
         country: { slug: 'es', name: 'Spanien' },
       });
-      // No German name in the library: the trips' own.
-      expect(de.find((c: any) => c.slug === 'lisbon').region).to.deep.equal({ slug: 'lisbon-district', name: 'Lisbon District' });
+      expect(de.find((c: any) => c.slug === 'lisbon').region).to.deep.equal({ slug: 'lisbon-district', name: 'Distrikt Lissabon' });
       const ja = (await get('/v1/public/cities?locale=ja', MARKET_KEY)).body.data;
       expect(ja.find((c: any) => c.slug === 'kyoto')).to.deep.include({ name: '京都', country: { slug: 'jp', name: '日本' } });
       // A language the storefront does not list is still named in when translated.
@@ -212,7 +214,15 @@ describe('HTTP: filter lists (spec 4.8)', () => {
       const jaFallback = expectAnswer('getPlace', await get('/v1/public/places/alfama?locale=ja', MARKET_KEY));
       expect(jaFallback).to.deep.include({ content_locale: 'en', name: 'Alfama' });
       const plain = expectAnswer('getPlace', await get('/v1/public/places/cabo-da-roca', DIRECT_KEY));
-      expect(plain).to.deep.include({ slug: 'cabo-da-roca', name: 'Cabo da Roca', content_locale: 'en', locales: [], body: null, trip_count: 1 });
+      // No written page: a line saying where its trips start, in the language it comes in.
+      expect(plain).to.deep.include({
+        slug: 'cabo-da-roca',
+        name: 'Cabo da Roca',
+        content_locale: 'en',
+        locales: [],
+        body: 'Cabo da Roca: trips from Lisbon (Portugal) that start here or visit it.',
+        trip_count: 1,
+      });
     });
 
     it('answers the hours a seller gives, and the defaults for one that gives none', async () => {
@@ -245,7 +255,11 @@ describe('HTTP: filter lists (spec 4.8)', () => {
       // A category the platform does not list yet comes after the platform's, by name.
       const categories = (await get('/v1/public/categories', DIRECT_KEY)).body.data;
       expect(categories[categories.length - 1]).to.deep.equal({ slug: 'street-art', name: 'Street art', trip_count: 1 });
-      expect((await get('/v1/public/places/sintra-town-hall', DIRECT_KEY)).body).to.deep.include({ name: 'Sintra Town Hall', body: null });
+      expect((await get('/v1/public/places/sintra-town-hall', DIRECT_KEY)).body).to.deep.include({
+        name: 'Sintra Town Hall',
+        locales: [],
+        body: 'Sintra Town Hall: trips from Sintra (Portugal) that start here or visit it.',
+      });
       // Off the direct storefront's network trips (network false): not on the marketplace.
       expect((await get('/v1/public/cities', MARKET_KEY)).body.data.map((c: any) => c.slug)).to.not.include('sintra');
     });
