@@ -1,6 +1,6 @@
 import { availabilityFeature } from './availability';
 import { bookingFeature } from './booking';
-import { catalogFeature, catalogPricer, keptCard, orderTrips } from './catalog';
+import { catalogFeature, catalogPricer, facetsOf, keptCard, orderTrips } from './catalog';
 import { contactChangesFeature } from './contact-changes';
 import { filterListsFeature } from './filter-lists';
 import { fxRatesFeature } from './fx-rates';
@@ -34,7 +34,7 @@ export const FEATURES = [
   sellerFeature,
   keysFeature,
   teamFeature,
-  searchFeature({ catalogPricer, keptCard, orderTrips }),
+  searchFeature({ catalogPricer, keptCard, orderTrips, facetsOf }),
   contentFeature,
   filterListsFeature,
   pickupsFeature,

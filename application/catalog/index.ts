@@ -10,6 +10,8 @@ export { CatalogQueries } from './queries';
 export { catalogPricer, pricer, tripCard, type Pricer } from './views';
 /** The trip card as lists keep it (frozen, shared), for search, which shows the same cards. */
 export { keptCard } from './kept';
+/** The list's facets, counted from facts kept per trip, for search, which shows four of them. */
+export { facetsOf } from './facets';
 /** How the trip list orders trips, for search (spec 4.2), which orders them the same way. */
 export { orderTrips } from './trip-list';
 

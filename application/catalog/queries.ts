@@ -11,7 +11,19 @@ import type { Fx } from '../platform/ports/fx';
 import { Pricer, catalogPricer, storefrontView, tripView } from './views';
 import { groupFacts, keptCard, keptMainOption } from './kept';
 import { facetsOf } from './facets';
-import { Candidate, HomeRail, LIST_WINDOW, ProductListQuery, homeRail, listKind, staffOrder, needingAttention, orderTrips, tripFilter } from './trip-list';
+import {
+  Candidate,
+  HomeRail,
+  LIST_WINDOW,
+  ProductListQuery,
+  homeRail,
+  listKind,
+  staffOrder,
+  needingAttention,
+  orderTrips,
+  tripFilter,
+  tripFilterKey,
+} from './trip-list';
 import { catalogVersion, textRelevance } from '../search';
 import { facetsNamedIn } from '../filter-lists';
 import { PRODUCTS } from '../../projections/catalog/doc';
@@ -76,7 +88,7 @@ export class CatalogQueries {
     // product document), newest first, at most LIST_WINDOW trips.
     const filter = tripFilter(storefront, query, sellers, p);
     if (placement.collection) filter._id = { $in: placement.collection };
-    const filterKey = JSON.stringify(filter);
+    const filterKey = tripFilterKey(storefront, filter);
     const version = await catalogVersion(this.docs);
     const window = await this.window(filter, filterKey, version);
 

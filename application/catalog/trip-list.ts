@@ -167,6 +167,23 @@ export function tripFilter(storefront: StorefrontDoc, query: ProductListQuery, s
   return filter;
 }
 
+/**
+ * The key of a trip filter (tripFilter) among kept windows, short: a marketplace's member list (fifty
+ * sellers are two kilobytes of ids) is named by a digest of it, worked out once per list.
+ */
+export function tripFilterKey(storefront: StorefrontDoc, filter: Filter): string {
+  const { seller_id: sellerId, ...rest } = filter;
+  if (storefront.kind !== 'marketplace') return JSON.stringify([storefront._id, sellerId, rest]);
+  const members = storefront.member_seller_ids;
+  let digest = MEMBER_DIGESTS.get(members);
+  if (digest === undefined) MEMBER_DIGESTS.set(members, (digest = fingerprint(members)));
+  // Every member (no seller asked) is the storefront's own list, found again by its digest.
+  const sellers = (sellerId as { $in?: unknown } | undefined)?.$in === members ? '*' : sellerId;
+  return JSON.stringify([storefront._id, digest, sellers, rest]);
+}
+
+const MEMBER_DIGESTS = new WeakMap<readonly string[], string>();
+
 /** The sellers the platform flagged for attention (spec 4.2): their trips come after the others in the default order. */
 export function needingAttention(sellers: ReadonlyMap<string, Readonly<SellerDoc>>): ReadonlySet<string> {
   return new Set([...sellers.values()].filter((s) => s.needs_attention === true).map((s) => s._id));

@@ -188,16 +188,26 @@ export class TripIndex {
     const key = JSON.stringify(words);
     const known = this.recent.get(key);
     if (known) return known;
-    const found = new Map<string, Found & { words: number }>();
-    for (const word of words) {
-      const hits = word.kind === 'spaced' ? this.termMatches(word.term) : this.findGrams(word);
-      for (const [id, b] of hits) {
-        const a = found.get(id);
-        found.set(id, a ? { words: a.words + 1, weight: a.weight + b.weight, score: a.score + b.score } : { words: 1, ...b });
+    const hits = words.map((word) => (word.kind === 'spaced' ? this.termMatches(word.term) : this.findGrams(word)));
+    // One word (most queries) is its matches as they are; several add up per trip.
+    let found: ReadonlyMap<string, Found & { words?: number }> = hits[0] ?? new Map();
+    if (hits.length > 1) {
+      const sums = new Map<string, Found & { words: number }>();
+      for (const matches of hits) {
+        for (const [id, b] of matches) {
+          const a = sums.get(id);
+          if (a) {
+            a.words += 1;
+            a.weight += b.weight;
+            a.score += b.score;
+          } else sums.set(id, { words: 1, weight: b.weight, score: b.score });
+        }
       }
+      found = sums;
     }
     // Worths are multiples of 1/100 at most, below WORD_RANK in all: the score, below 1, only orders trips of equal worth.
-    const relevance = new Map([...found].map(([id, f]) => [id, f.words * WORD_RANK + Math.round(f.weight * 100) + f.score / (f.score + 1)]));
+    const relevance = new Map<string, number>();
+    for (const [id, f] of found) relevance.set(id, (f.words ?? 1) * WORD_RANK + Math.round(f.weight * 100) + f.score / (f.score + 1));
     this.remember(key, relevance);
     return relevance;
   }

@@ -1,5 +1,5 @@
 import type { NamedSlug } from '../../domain/catalog/definitions';
-import { DURATION_BUCKETS, durationKey } from '../../domain/catalog/trip-facts';
+import { durationKey } from '../../domain/catalog/trip-facts';
 import type { FxRate } from '../../domain/pricing/quote';
 import type { Money } from '../../domain/shared/money';
 import { Refusal, invalidInput, refuse } from '../../domain/shared/refusal';
@@ -73,6 +73,8 @@ export interface CatalogViews {
   /** The trip card as lists keep it: the same object for the same trip, language, pricer and seller, never changed. */
   keptCard(product: Readonly<ProductDoc>, seller: Readonly<SellerDoc> | undefined, locale: string | undefined, p: Pricer): Readonly<SearchItem>;
   orderTrips<C extends SearchCandidate>(list: C[], query: { q?: string; limit: number }, storefront: StorefrontDoc): C[];
+  /** The trip list's facets of these trips, counted from facts kept per trip. */
+  facetsOf(products: readonly Readonly<ProductDoc>[]): CountedFacets;
 }
 
 /** The search item of a kept card, kept with it and frozen like it (its text is kept by whoever writes it). */
@@ -102,32 +104,17 @@ function searchItem(card: Readonly<SearchItem>): Readonly<SearchItem> {
 
 const ITEMS = new WeakMap<Readonly<SearchItem>, Readonly<SearchItem>>();
 
-/**
- * The four facets of search (spec 2.3: city, category, template, duration), counted as the trip
- * list counts its own, most common first: in one pass, since search counts over every match (up
- * to every trip) where the list's facets count seven over at most 1000.
- */
-function facetsOf(products: readonly Readonly<ProductDoc>[]) {
-  const add = (counts: Map<string, FacetValue>, value: string, name: string | null) => {
-    const known = counts.get(value);
-    if (known) known.count += 1;
-    else counts.set(value, { value, name, count: 1 });
-  };
-  const ordered = (counts: Map<string, FacetValue>) => [...counts.values()].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
-  const city = new Map<string, FacetValue>();
-  const category = new Map<string, FacetValue>();
-  const template = new Map<string, FacetValue>();
-  const duration = new Map(Object.keys(DURATION_BUCKETS).map((bucket): [string, FacetValue] => [bucket, { value: bucket, name: null, count: 0 }]));
-  for (const product of products) {
-    const d = product.definition;
-    add(city, d.city.slug, d.city.name);
-    for (const c of d.categories) add(category, c.slug, c.name);
-    add(template, d.template, null);
-    // The buckets the catalog projection stored on the product document (durationBuckets of its definition).
-    for (const bucket of product.duration) add(duration, bucket, null);
-  }
-  // Duration lists the length buckets then the days buckets, those with trips only.
-  return { city: ordered(city), category: ordered(category), template: ordered(template), duration: [...duration.values()].filter((b) => b.count > 0) };
+/** Facets as the catalog counts them (spec 2.3), from which search shows four. */
+export interface CountedFacets {
+  city: FacetValue[];
+  category: FacetValue[];
+  template: FacetValue[];
+  duration: FacetValue[];
+}
+
+/** The four facets of search (spec 2.3: city, category, template, duration), counted as the trip list counts its own, most common first. */
+function searchFacets(counted: CountedFacets): CountedFacets {
+  return { city: counted.city, category: counted.category, template: counted.template, duration: counted.duration };
 }
 
 /** Slugs in filters match whatever their case (city=Lisbon finds lisbon). */
@@ -138,7 +125,7 @@ const RECENT_TRIPS = 200_000;
 
 interface Matches {
   ordered: SearchCandidate[];
-  facets: ReturnType<typeof facetsOf>;
+  facets: CountedFacets;
 }
 
 /** GET /v1/public/search (spec 4.2): the storefront's published trips the index finds, a page at a time, with facets. */
@@ -196,24 +183,28 @@ export class TripSearch {
     const categories = anyOf(query.category);
     const templates = anyOf(query.template);
     const { duration_min: min, duration_max: max } = query;
+    const filtered = cities !== null || categories !== null || templates !== null || min !== undefined || max !== undefined;
     const candidates: SearchCandidate[] = [];
-    const pool = scores ? [...scores.keys()].map((id) => this.index.trip(id)) : this.index.all();
-    for (const product of pool) {
-      if (!product || !visible.has(product._id)) continue;
-      const d = product.definition;
-      if (cities && !cities.has(d.city.slug.toLowerCase())) continue;
-      if (categories && !d.categories.some((c) => categories.has(c.slug.toLowerCase()))) continue;
-      if (templates && !templates.has(d.template)) continue;
-      if (min !== undefined || max !== undefined) {
-        // A trip of unknown length is in no duration range.
-        const minutes = durationKey(d);
-        if (minutes === null || (min !== undefined && minutes < min) || (max !== undefined && minutes > max)) continue;
+    const consider = (product: Readonly<ProductDoc> | undefined, score: number) => {
+      if (!product || !visible.has(product._id)) return;
+      if (filtered) {
+        const d = product.definition;
+        if (cities && !cities.has(d.city.slug.toLowerCase())) return;
+        if (categories && !d.categories.some((c) => categories.has(c.slug.toLowerCase()))) return;
+        if (templates && !templates.has(d.template)) return;
+        if (min !== undefined || max !== undefined) {
+          // A trip of unknown length is in no duration range.
+          const minutes = durationKey(d);
+          if (minutes === null || (min !== undefined && minutes < min) || (max !== undefined && minutes > max)) return;
+        }
       }
-      candidates.push({ product, perPerson: null, group: null, score: scores?.get(product._id) ?? 0 });
-    }
+      candidates.push({ product, perPerson: null, group: null, score });
+    };
+    if (scores) for (const [id, score] of scores) consider(this.index.trip(id), score);
+    else for (const product of this.index.all()) consider(product, 0);
     const matches = {
       ordered: this.views.orderTrips(candidates, { q, limit: query.per_page }, storefront),
-      facets: facetsOf(candidates.map((c) => c.product)),
+      facets: searchFacets(this.views.facetsOf(candidates.map((c) => c.product))),
     };
     this.recent.matches.set(key, matches);
     this.recent.trips += candidates.length;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import sinon from 'sinon';
-import { catalogPricer, keptCard, orderTrips } from '../../../application/catalog';
+import { catalogPricer, facetsOf, keptCard, orderTrips } from '../../../application/catalog';
 import type { StorefrontDoc } from '../../../application/platform/context';
 import type { Platform } from '../../../application/platform/platform';
 import { ProjectionRunner } from '../../../application/platform/processing/runner';
@@ -136,7 +136,7 @@ describe('search index: the published trips of the catalog projection', () => {
 
     it('is down until it is built, and for good when switched off, while the trip list q still finds title and summary words', async () => {
       await publish(trip('tile-workshop', 'Tile painting workshop', { summary: 'Paint azulejos.', stops: ['Alfama'] }));
-      const search = searchFeature({ catalogPricer, keptCard, orderTrips }).create(platform);
+      const search = searchFeature({ catalogPricer, keptCard, orderTrips, facetsOf }).create(platform);
       const query = { page: 1, per_page: 20 };
       expect(await search.search(storefront, query)).to.deep.include({ refused: true, code: 'SearchUnavailable' });
       expect(await found('azulejos'), 'summary words without the index').to.deep.equal(['tile-workshop']);
