@@ -99,7 +99,8 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
   const clock = options.clock ?? systemClock;
   const log = options.log ?? jsonLogger();
   const { events, docs } = await openStores(config);
-  const runner = new ProjectionRunner(events, docs, PROJECTORS);
+  // Read models kept in this process's memory have no other writer; in MongoDB other replicas write them too.
+  const runner = new ProjectionRunner(events, docs, PROJECTORS, '', { soleWriter: !config.mongodbUrl });
   await runner.start();
   await withProgress(
     'catch-up',

@@ -1,4 +1,4 @@
-import { DocumentStore, DuplicateKey } from '../ports/document-store';
+import { DocumentStore, DuplicateKey, type Filter } from '../ports/document-store';
 import type { EventStore, RecordedEvent } from '../ports/event-store';
 import { BEFORE_FIRST_POSITION } from '../ports/event-store';
 import { Checkpoints, documentCheckpoints } from './checkpoints';
@@ -10,6 +10,17 @@ const CHECKPOINTS = 'checkpoints';
 const realSetImmediate = setImmediate;
 /** Field of every projected document: the log position of the last event written into it. */
 export const POSITION_FIELD = '_position';
+
+export interface RunnerOptions extends TailOptions {
+  /**
+   * No other instance writes these documents (the embedded store lives in this process): a write
+   * that gives the same document however often it is applied goes straight to its document, without
+   * the guard that keeps a lagging instance from undoing a later event's write, which the store
+   * would otherwise match for every event. The others keep the guard: it is also what keeps an
+   * event tried again (one of its writes failed) from pushing or counting twice.
+   */
+  soleWriter?: boolean;
+}
 
 /**
  * Keeps every projector's documents and checkpoint, on one reader of the log. A projector skips
@@ -31,7 +42,7 @@ export class ProjectionRunner {
     private readonly docs: DocumentStore,
     private readonly projectors: Projector[],
     readonly prefix = '',
-    options: TailOptions = {},
+    private readonly options: RunnerOptions = {},
   ) {
     this.saved = documentCheckpoints(docs, this.collectionName(CHECKPOINTS));
     const handled = new Set(projectors.flatMap((projector) => Object.keys(projector.handlers)));
@@ -122,17 +133,22 @@ export class ProjectionRunner {
    */
   private async execute(write: Write, position: number): Promise<void> {
     const collection = this.docs.collection(this.collectionName(write.collection));
-    const older = { $or: [{ [POSITION_FIELD]: { $lt: position } }, { [POSITION_FIELD]: { $exists: false } }] };
+    const unguarded = this.options.soleWriter && ('replaceOne' in write || Object.keys(write.updateOne.update).every((op) => SAME_WHEN_REPEATED.has(op)));
+    const guarded = (filter: Filter): Filter =>
+      unguarded ? filter : { $and: [filter, { $or: [{ [POSITION_FIELD]: { $lt: position } }, { [POSITION_FIELD]: { $exists: false } }] }] };
     if ('updateOne' in write) {
       const { filter, update, upsert } = write.updateOne;
       const stamped = { ...update, $set: { ...(update.$set ?? {}), [POSITION_FIELD]: position } };
-      await ignoringNewer(() => collection.updateOne({ $and: [filter, older] }, stamped, { upsert }));
+      await ignoringNewer(() => collection.updateOne(guarded(filter), stamped, { upsert }));
     } else {
       const { filter, doc, upsert } = write.replaceOne;
-      await ignoringNewer(() => collection.replaceOne({ $and: [filter, older] }, { ...doc, [POSITION_FIELD]: position }, { upsert }));
+      await ignoringNewer(() => collection.replaceOne(guarded(filter), { ...doc, [POSITION_FIELD]: position }, { upsert }));
     }
   }
 }
+
+/** Update operators whose write leaves the same document when applied again. */
+const SAME_WHEN_REPEATED = new Set(['$set', '$unset', '$setOnInsert', '$addToSet', '$pull']);
 
 /** An upsert that finds its document too new to match tries to insert it again: the newer one stays. */
 async function ignoringNewer(write: () => Promise<unknown>): Promise<void> {

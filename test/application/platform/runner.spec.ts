@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import sinon from 'sinon';
 import { ProjectionRunner } from '../../../application/platform/processing/runner';
 import type { Projector } from '../../../application/platform/processing/projector';
 import { SqliteEventStore } from '../../../infra/event-store/sqlite-event-store';
@@ -71,6 +72,62 @@ describe('projection runner', () => {
     expect(doc?.seen).to.deep.equal([1, 2, 3]);
     expect((await docs.collection('checkpoints').findOne({ _id: 'counter' }))?.position).to.equal(3);
     await events.close();
+  });
+
+  describe('as the sole writer of its documents (the embedded store)', () => {
+    /** Counted events push their position into one collection, then set the count in another. */
+    const twoWrites: Projector = {
+      name: 'two-writes',
+      collections: { lasts: [], seen: [] },
+      handlers: {
+        Counted: (e) => [
+          { collection: 'seen', updateOne: { filter: { _id: e.data.key }, update: { $push: { positions: e.position } }, upsert: true } },
+          { collection: 'lasts', updateOne: { filter: { _id: e.data.key }, update: { $set: { last: e.data.n } }, upsert: true } },
+        ],
+      },
+    };
+
+    it('writes a repeatable write straight to its document, and keeps the guard on a push', async () => {
+      const events = new SqliteEventStore(':memory:');
+      const docs = new MemoryDocumentStore();
+      const lasts = sinon.spy(docs.collection('lasts'), 'updateOne');
+      const seen = sinon.spy(docs.collection('seen'), 'updateOne');
+      await events.append('c-9', [{ type: 'Counted', data: { key: 'k', n: 1 } }], 'no_stream');
+      const runner = new ProjectionRunner(events, docs, [twoWrites], '', { soleWriter: true });
+      await runner.start();
+      await runner.catchUp();
+      await runner.stop();
+      expect(lasts.firstCall.args[0]).to.deep.equal({ _id: 'k' });
+      expect(seen.firstCall.args[0]).to.have.property('$and');
+      sinon.restore();
+      await events.close();
+    });
+
+    it('pushes once when an event is tried again after a write after the push failed', async () => {
+      const events = new SqliteEventStore(':memory:');
+      const docs = new MemoryDocumentStore();
+      const lasts = docs.collection('lasts');
+      const original = lasts.updateOne.bind(lasts);
+      let failures = 1;
+      sinon.stub(lasts, 'updateOne').callsFake(async (...args: Parameters<typeof original>) => {
+        const result = await original(...args);
+        if (failures-- > 0) throw new Error('the store went away for a moment');
+        return result;
+      });
+      await events.append('c-8', [{ type: 'Counted', data: { key: 'k', n: 1 } }], 'no_stream');
+      const runner = new ProjectionRunner(events, docs, [twoWrites], '', {
+        soleWriter: true,
+        backoff: { firstMs: 1, maxMs: 1 },
+        log: { info: () => undefined, error: () => undefined },
+      });
+      await runner.start();
+      await runner.catchUp();
+      await runner.stop();
+      expect((await docs.collection('seen').findOne({ _id: 'k' }))?.positions).to.deep.equal([1]);
+      expect((await lasts.findOne({ _id: 'k' }))?.last).to.equal(1);
+      sinon.restore();
+      await events.close();
+    });
   });
 
   it('waits for a position (read-your-writes) and gives up after its timeout', async () => {
