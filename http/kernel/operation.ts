@@ -79,10 +79,14 @@ export class FileAnswer {
 
 /**
  * A success answer already written as JSON, sent as these bytes: lists assemble their answers from
- * the kept text of their cards (http/public/answer-text.ts) rather than writing it all again.
+ * the kept text of their cards (http/public/answer-text.ts) rather than writing it all again. A
+ * catalog read's weak ETag may come with it, made as the bytes were (else it is a digest of them).
  */
 export class JsonText {
-  constructor(readonly json: Buffer) {}
+  constructor(
+    readonly json: Buffer,
+    readonly etag?: string,
+  ) {}
 }
 
 /** The answer of a handler that is a refusal; anything else is the success body. */

@@ -60,9 +60,10 @@ export class AnswerCache {
     return answer && answer.version === version ? answer : undefined;
   }
 
-  put(key: string, version: number, json: Buffer): CachedAnswer {
+  /** `etag`: the answer's own weak ETag, when it came with one (respond.ts); else a digest of its bytes. */
+  put(key: string, version: number, json: Buffer, etag = weakEtag(json)): CachedAnswer {
     this.remove(key);
-    const answer: CachedAnswer = { key, version, json, etag: weakEtag(json), encoded: {}, bytes: json.length };
+    const answer: CachedAnswer = { key, version, json, etag, encoded: {}, bytes: json.length };
     this.answers.set(key, answer);
     this.bytes += answer.bytes;
     this.trim();
@@ -126,7 +127,7 @@ export function catalogCache(op: Operation, cache: AnswerCache, catalogVersion: 
     if (!answer) {
       await next();
       if (!key || ctx.status !== op.success.status || !Buffer.isBuffer(ctx.body) || !cache.admits(key)) return;
-      answer = cache.put(key, version, ctx.body);
+      answer = cache.put(key, version, ctx.body, ctx.state.etag as string | undefined);
     }
     ctx.status = op.success.status;
     ctx.type = 'application/json';

@@ -33,6 +33,11 @@ export function respond(op: Operation, app: App, mapRefusal: (refusal: Refusal) 
     }
     ctx.status = op.success.status;
     ctx.type = 'application/json';
-    ctx.body = result instanceof JsonText ? result.json : Buffer.from(JSON.stringify(result));
+    if (result instanceof JsonText) {
+      ctx.body = result.json;
+      if (result.etag) ctx.state.etag = result.etag;
+      return;
+    }
+    ctx.body = Buffer.from(JSON.stringify(result));
   };
 }
