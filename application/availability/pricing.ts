@@ -149,8 +149,8 @@ export async function paymentMethods(
   const now = deps.clock.now();
   const refusal = checkStart(found.option, start, timezone, now);
   if (refusal?.code === 'InvalidInput') return refusal;
-  // A start called off does not run: nothing is offered to pay for it.
-  if (await deps.departures.calledOff(optionId, start)) return [];
+  // A start the option does not run, past its cutoff or called off cannot be booked: nothing is offered to pay for it.
+  if (refusal || (await deps.departures.calledOff(optionId, start))) return [];
   const seller = await deps.catalog.seller(found.product.seller_id);
   return methodsOpen(seller?.payment_methods ?? [], start, timezone, now).map((m) => ({
     kind: m.kind,

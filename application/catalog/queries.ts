@@ -67,6 +67,10 @@ export class CatalogQueries {
   }
 
   async listProducts(storefront: StorefrontDoc, query: ProductListQuery) {
+    const { min_price: min, max_price: max } = query;
+    if (min !== undefined && max !== undefined && min > max) {
+      return invalidInput([{ reason: 'invalid_value', field: 'min_price', detail: `min_price (${min}) must not exceed max_price (${max})` }]);
+    }
     const p = this.pricerFor(storefront, query.currency);
     if ('refused' in p) return p;
     // A trip published in the asked language comes in it, whatever languages the storefront lists for itself (spec 4.2 locale).
@@ -276,6 +280,8 @@ export class CatalogQueries {
     }
     if (!product) return notFound('product');
     const seller = await this.reads.seller(product.seller_id);
+    // A seller named with the trip must be its seller, whether the trip was asked by id or by slug.
+    if (options.seller !== undefined && options.seller.toLowerCase() !== seller?.slug) return notFound('product');
     return tripView(product, seller ?? undefined, options.locale, p);
   }
 

@@ -220,6 +220,7 @@ const Trip = object(
     duration_days: nInt,
     duration_nights: nInt,
     photos: described(arr(object({ url: text, alt: text })), 'In order; the first is the cover'),
+    cover: described(orNull(object({ url: text, alt: text })), 'The first photo, as on the trip card; null for a trip without photos'),
     categories: arr(namedSlug),
     places: arr(namedSlug),
     rating: Rating,
