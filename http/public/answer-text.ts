@@ -8,71 +8,70 @@ import { JsonText } from '../kernel/operation';
  * cards, its facets named in a language), so its text is written once and every later answer that
  * shows it copies the bytes.
  */
-const TEXTS = new WeakMap<object, { bytes: Buffer; digest: Buffer }>();
+const TEXTS = new WeakMap<object, { bytes: Buffer; digest: string }>();
 
-/** A field's name as JSON writes it, with its colon: every answer repeats the same few. */
-const NAMES = new Map<string, string>();
-const NAMES_KEPT = 1000;
+/** The bytes of the punctuation and field names around them, which every answer repeats. */
+const FRAGMENTS = new Map<string, Buffer>();
+const FRAGMENTS_KEPT = 1000;
 
-function nameOf(key: string): string {
-  let text = NAMES.get(key);
+function fragment(text: string): Buffer {
+  let bytes = FRAGMENTS.get(text);
+  if (!bytes) {
+    bytes = Buffer.from(text);
+    if (FRAGMENTS.size < FRAGMENTS_KEPT) FRAGMENTS.set(text, bytes);
+  }
+  return bytes;
+}
+
+/** A field's name as JSON writes it after the brace or comma before it. */
+const OPENINGS = { '{': new Map<string, string>(), ',': new Map<string, string>() };
+
+function opening(before: '{' | ',', key: string): string {
+  const known = OPENINGS[before];
+  let text = known.get(key);
   if (text === undefined) {
-    text = `${JSON.stringify(key)}:`;
-    if (NAMES.size < NAMES_KEPT) NAMES.set(key, text);
+    text = `${before}${JSON.stringify(key)}:`;
+    if (known.size < FRAGMENTS_KEPT) known.set(key, text);
   }
   return text;
 }
 
-/** An answer's JSON as it is assembled: text written here, and kept bytes of frozen objects. */
+/**
+ * An answer's JSON as it is assembled: bytes, and what its weak ETag digests, the text written here
+ * and each kept object's digest in its place (a kept object's text is set apart by a character JSON
+ * never writes as it is, so the same bytes assembled otherwise hash otherwise, never the reverse).
+ */
 class Pieces {
-  readonly parts: (string | { bytes: Buffer; digest: Buffer })[] = [];
-  private text = '';
+  readonly parts: Buffer[] = [];
+  signature = '';
 
-  add(text: string): void {
-    this.text += text;
+  add(text: string, bytes: Buffer = Buffer.from(text)): void {
+    this.parts.push(bytes);
+    this.signature += text;
   }
 
-  addKept(kept: { bytes: Buffer; digest: Buffer }): void {
-    if (this.text !== '') this.parts.push(this.text);
-    this.text = '';
-    this.parts.push(kept);
+  addKept(kept: { bytes: Buffer; digest: string }): void {
+    this.parts.push(kept.bytes);
+    this.signature += `\u0000${kept.digest}`;
   }
 
   /** Everything written so far, to go back to when a field turns out to be one JSON leaves out. */
   mark(): [number, string] {
-    return [this.parts.length, this.text];
+    return [this.parts.length, this.signature];
   }
 
-  reset([parts, text]: [number, string]): void {
+  reset([parts, signature]: [number, string]): void {
     this.parts.length = parts;
-    this.text = text;
+    this.signature = signature;
   }
 
-  /**
-   * The bytes, and a weak ETag made from them as written: the digest of the text written here and
-   * of each kept object's digest, so an answer of twenty kept cards hashes a few hundred bytes.
-   */
+  /** The bytes, and a weak ETag that digests a few hundred bytes for an answer of twenty kept cards, not all of them. */
   done(): JsonText {
-    if (this.text !== '') this.parts.push(this.text);
-    this.text = '';
-    let length = 0;
-    for (const part of this.parts) length += typeof part === 'string' ? Buffer.byteLength(part) : part.bytes.length;
-    const json = Buffer.allocUnsafe(length);
-    const hash = createHash('sha1');
-    let at = 0;
-    for (const part of this.parts) {
-      if (typeof part === 'string') {
-        hash.update(part);
-        at += json.write(part, at);
-      } else {
-        // A kept object's text is set apart from the text around it: the same bytes assembled otherwise hash otherwise, never the reverse.
-        hash.update('\u0000').update(part.digest);
-        at += part.bytes.copy(json, at);
-      }
-    }
-    return new JsonText(json, `W/"${hash.digest('base64url')}"`);
+    return new JsonText(Buffer.concat(this.parts), `W/"${createHash('sha1').update(this.signature).digest('base64url')}"`);
   }
 }
+
+const addFragment = (out: Pieces, text: string) => out.add(text, fragment(text));
 
 /**
  * Writes what JSON.stringify writes for `value`, `depth` levels of plain objects and arrays walked
@@ -84,7 +83,7 @@ function write(value: unknown, depth: number, out: Pieces): boolean {
     let kept = TEXTS.get(value);
     if (kept === undefined) {
       const bytes = Buffer.from(JSON.stringify(value));
-      TEXTS.set(value, (kept = { bytes, digest: createHash('sha1').update(bytes).digest() }));
+      TEXTS.set(value, (kept = { bytes, digest: createHash('sha1').update(bytes).digest('base64') }));
     }
     out.addKept(kept);
     return true;
@@ -96,25 +95,24 @@ function write(value: unknown, depth: number, out: Pieces): boolean {
     return true;
   }
   if (Array.isArray(value)) {
-    out.add('[');
+    addFragment(out, '[');
     for (let i = 0; i < value.length; i++) {
-      if (i > 0) out.add(',');
+      if (i > 0) addFragment(out, ',');
       // JSON writes null for what it cannot write in an array.
-      if (!write(value[i], depth - 1, out)) out.add('null');
+      if (!write(value[i], depth - 1, out)) addFragment(out, 'null');
     }
-    out.add(']');
+    addFragment(out, ']');
     return true;
   }
-  let opening = '{';
+  let before: '{' | ',' = '{';
   for (const key of Object.keys(value)) {
-    const before = out.mark();
-    out.add(opening);
-    out.add(nameOf(key));
+    const mark = out.mark();
+    addFragment(out, opening(before, key));
     // And leaves out a field it cannot write.
-    if (write((value as Record<string, unknown>)[key], depth - 1, out)) opening = ',';
-    else out.reset(before);
+    if (write((value as Record<string, unknown>)[key], depth - 1, out)) before = ',';
+    else out.reset(mark);
   }
-  out.add(opening === '{' ? '{}' : '}');
+  addFragment(out, before === '{' ? '{}' : '}');
   return true;
 }
 
@@ -123,6 +121,6 @@ export async function answerText(answer: Promise<unknown>): Promise<JsonText | R
   const result = await answer;
   if (isRefusal(result)) return result;
   const out = new Pieces();
-  if (!write(result, 2, out)) out.add('null');
+  if (!write(result, 2, out)) addFragment(out, 'null');
   return out.done();
 }
