@@ -55,9 +55,13 @@ export class ContentQueries {
     return new Map(sellers.flatMap((s) => (s ? [[s._id, s] as const] : [])));
   }
 
-  /** Cards, in the storefront's display currency, of the trips a page's sections name and the site sells. */
-  private async cards(storefront: Readonly<StorefrontDoc>, page: Readonly<PageDoc>, locale: string): Promise<Map<string, Card>> {
-    const ids = page.definition.content[locale].sections.flatMap((s) => (s.type === 'trips' ? s.trip_ids : []));
+  /**
+   * Cards, in the storefront's display currency, of the trips the page's sections in `language` name
+   * and the site sells; each in the asked locale when its trip is published in it (spec 4.2 locale),
+   * though the page itself fell back to another language.
+   */
+  private async cards(storefront: Readonly<StorefrontDoc>, page: Readonly<PageDoc>, language: string, locale: string): Promise<Map<string, Card>> {
+    const ids = page.definition.content[language].sections.flatMap((s) => (s.type === 'trips' ? s.trip_ids : []));
     const products = await this.visible(storefront, ids);
     if (products.length === 0) return new Map();
     const fx = this.fx.rate(storefront.display_currency);
@@ -71,7 +75,7 @@ export class ContentQueries {
     if (!page) return notFound('page');
     const language = languageOf(page.definition.content, locale, storefront);
     const site = await this.site(storefront);
-    return pageView(page, language, this.pathsOf(storefront, site), await this.cards(storefront, page, language));
+    return pageView(page, language, this.pathsOf(storefront, site), await this.cards(storefront, page, language, locale ?? language));
   }
 
   /** A published page by slug, in `locale` when it is published in it, else in the storefront's default language. */

@@ -78,6 +78,13 @@ describe('HTTP: site content (pages, menus, redirects, collections)', () => {
       expect(market.sections.map((s: any) => s.type)).to.deep.equal(['hero', 'trips', 'cta']);
       expect(market.sections[0].image).to.deep.equal({ url: 'https://images.example/tripmarket/home.jpg', alt: 'Book trips from the people who run them' });
       expect(market.sections[2]).to.deep.equal({ type: 'cta', label: 'Browse every trip', href: '/trips' });
+      // The marketplace's home is not in Japanese: it falls back, but a trip published in Japanese still comes in it.
+      const inJapanese = schemas.expectAnswer('getPage', await get('/v1/public/page?slug=home&locale=ja', MARKET_KEY));
+      expect(inJapanese.locale).to.not.equal('ja');
+      const kyoto = inJapanese.sections.find((s: any) => s.type === 'trips').trips.find((c: any) => c.seller.slug === 'sakura-journeys');
+      const listed = (await get('/v1/public/products?limit=100&locale=ja', MARKET_KEY)).body.data.find((c: any) => c.slug === kyoto.slug);
+      expect(listed.content_locale).to.equal('ja');
+      expect(kyoto).to.deep.equal(listed);
     });
 
     it('answers 404 NotFound (entity page) for an unpublished page, an old slug or one that never was', async () => {
