@@ -66,10 +66,14 @@ export const listProducts = publicOperation({
   paramDescriptions: {
     locale: 'Trips published in this language come in it, the rest in English',
     q: 'Free text, typo-tolerant; places, categories and city count as well as title and summary; best matches first',
-    place: 'Trips starting at or visiting one of these places',
-    country: 'Country codes',
-    seller: 'Seller slugs (marketplace only)',
-    via: 'Place slugs: only trips whose stops visit one',
+    city: 'City slugs; any case; an unknown slug finds no trips (200, total 0), not an error',
+    region: 'Region slugs; any case; an unknown slug finds no trips (200, total 0), not an error',
+    place: 'Trips starting at or visiting one of these places; any case; an unknown slug finds no trips (200, total 0), not an error',
+    category: 'Category slugs; any case; an unknown slug finds no trips (200, total 0), not an error',
+    country: 'Country codes; any case; an unknown code finds no trips (200, total 0), not an error',
+    seller:
+      "Seller slugs (any case). On a marketplace: trips of these sellers. On a seller's own site every trip is that seller's: its own slug finds them all, any other slug finds none (total 0). An unknown slug finds no trips (200), not an error",
+    via: 'Place slugs: only trips whose stops visit one; any case; an unknown slug finds no trips (200, total 0), not an error',
     limit: '1 to 100, default 20',
     currency: "Currency of from_price: one of the storefront's currencies, else its display currency",
     style: 'Whether the main option (default on sale, else first) is private; trips with no option on sale are in neither',
@@ -78,7 +82,8 @@ export const listProducts = publicOperation({
     min_rating: 'Unrated trips are left out',
     price: 'shown (priced trips), ask (ask-for-price trips), or both',
     travellers: 'Group size; adds group_price and next_group_price to each card',
-    min_price: "Minor units of the list's currency, per traveller; trips with no such price are left out",
+    min_price:
+      "Minor units of the list's currency, per traveller; trips with no such price are left out; above max_price is 422 InvalidInput (field min_price)",
     max_price: "Minor units of the list's currency, per traveller (the group share with travellers, else from_price); trips with no such price are left out",
     date: "YYYY-MM-DD in each trip's own zone: only trips with a start that day the group can book; replaces month",
     month: 'YYYY-MM: trips with such a start in the month, from today on',
@@ -104,8 +109,9 @@ export const getProduct = publicOperation({
   params: { product: str({ minLength: 1, maxLength: 2000 }) },
   query: { locale, currency, seller: slug },
   paramDescriptions: {
-    product: 'Trip id or slug (on a marketplace, `seller` picks among trips of several sellers with the same slug)',
-    seller: 'Seller slug, to tell apart trips of the same slug on a marketplace',
+    product: 'Trip id (exact) or slug (any case); on a marketplace, `seller` picks among trips of several sellers with the same slug',
+    seller:
+      "Seller slug (any case), to tell apart trips of the same slug on a marketplace; a seller that is not the trip's answers 404, whether the trip is asked by id or by slug",
   },
   success: { status: 200, description: 'trip' },
   response: ref('Trip'),

@@ -35,8 +35,8 @@ export const searchTrips = publicOperation({
   paramDescriptions: {
     q: 'Free text, typo-tolerant; empty or absent: every trip',
     locale: 'Trips published in this language come in it, the rest in English',
-    city: 'City slugs (any case)',
-    category: 'Category slugs (any case)',
+    city: 'City slugs (any case); an unknown slug finds no trips (200), not an error',
+    category: 'Category slugs (any case); an unknown slug finds no trips (200), not an error',
     duration_min:
       'Trips lasting at least this many minutes; a multi-day trip lasts its days times 1440 (a 3-day trip is 4320), whatever its nights; trips of unknown length are left out',
     duration_max: 'Trips lasting at most this many minutes, counted as for duration_min; not below duration_min',
