@@ -169,13 +169,11 @@ const PLAIN: Record<string, RegExp> = { integer: /^-?\d+$/, number: /^-?\d+(\.\d
  * Query numbers as people write them: ajv's coercion would take 1e3, 0x4, " 4" and, for a whole
  * number, 4.0. Such a value is refused as one of the wrong type is, and left out of what ajv sees.
  */
-function notPlainNumbers(schemas: Record<string, Schema>, query: Record<string, unknown>): InputProblem[] {
+function notPlainNumbers(numbers: readonly NumberParam[], query: Record<string, unknown>): InputProblem[] {
   const problems: InputProblem[] = [];
-  for (const [name, schema] of Object.entries(schemas)) {
+  for (const { name, items, plain } of numbers) {
     const value = query[name];
-    const items = (schema.type === 'array' ? schema.items : schema) as Record<string, unknown> | undefined;
-    const plain = PLAIN[String(items?.type)];
-    if (!plain || value === undefined || !items) continue;
+    if (value === undefined) continue;
     const given = Array.isArray(value) ? (value as unknown[]) : [value];
     if (given.every((v) => typeof v !== 'string' || plain.test(v))) continue;
     delete query[name];
@@ -184,10 +182,27 @@ function notPlainNumbers(schemas: Record<string, Schema>, query: Record<string, 
   return problems;
 }
 
+/** A query parameter that takes numbers (or a list of them), and the form its values must have. */
+interface NumberParam {
+  name: string;
+  items: Record<string, unknown>;
+  plain: RegExp;
+}
+
+/** The operation's number parameters, found once rather than on every request. */
+function numberParams(schemas: Record<string, Schema>): NumberParam[] {
+  return Object.entries(schemas).flatMap(([name, schema]) => {
+    const items = (schema.type === 'array' ? schema.items : schema) as Record<string, unknown> | undefined;
+    const plain = PLAIN[String(items?.type)];
+    return plain && items ? [{ name, items, plain }] : [];
+  });
+}
+
 interface Compiled {
   path: ValidateFunction;
   query: ValidateFunction;
   body: ValidateFunction | null;
+  numbers: NumberParam[];
 }
 
 const requiredNames = (params: Record<string, Schema>): string[] => Object.keys(params).filter((name) => isRequired(params[name]));
@@ -209,6 +224,7 @@ export class Validator {
         path: strictAjv.compile(obj(pathParams, Object.keys(pathParams))),
         query: queryAjv.compile(obj(query, requiredNames(query))),
         body: op.body ? strictAjv.compile(op.body) : null,
+        numbers: numberParams(query),
       });
     }
   }
@@ -239,7 +255,7 @@ export class Validator {
             .filter((v) => v !== '')
         : value;
     }
-    const notNumbers = notPlainNumbers(op.query ?? {}, query);
+    const notNumbers = notPlainNumbers(compiled.numbers, query);
     problems.push(...notNumbers);
     if (!compiled.path(params)) problems.push(...problemsOf(compiled.path.errors ?? [], 'path'));
     if (!compiled.query(query)) {
