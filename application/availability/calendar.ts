@@ -1,5 +1,6 @@
 import { calendarMonth, capacityOf, CalendarDay, dayStatus, isRealMonth, monthIn } from '../../domain/calendar/schedule';
 import { remainingPlaces } from '../../domain/departure';
+import { paymentWindowClosed } from '../../domain/payment/methods';
 import { pricedOn } from '../../domain/pricing/tables';
 import { Refusal, invalidInput, notFound } from '../../domain/shared/refusal';
 import type { StorefrontDoc } from '../platform/context';
@@ -10,6 +11,21 @@ import { visibleOption } from './options';
 function withoutCalledOff(day: CalendarDay, calledOff: ReadonlySet<string>): CalendarDay {
   const starts = day.starts.map((s) =>
     calledOff.has(s.time === null ? day.date : `${day.date}T${s.time}`) ? { ...s, status: 'closed' as const, remaining: null } : s,
+  );
+  return { ...day, starts, status: dayStatus(starts) };
+}
+
+/**
+ * A start no way to pay can be paid before any more is closed (quotes and holds refuse it
+ * PaymentWindowClosed); a request, sent without paying, is not refused it: on-request options keep it.
+ */
+function withoutPaymentWindow(day: CalendarDay, closed: (start: string) => boolean): CalendarDay {
+  const starts = day.starts.map((s) =>
+    s.status === 'open' || s.status === 'sold_out'
+      ? closed(s.time === null ? day.date : `${day.date}T${s.time}`)
+        ? { ...s, status: 'closed' as const, remaining: null }
+        : s
+      : s,
   );
   return { ...day, starts, status: dayStatus(starts) };
 }
@@ -39,9 +55,12 @@ export async function calendar(
   const capacity = capacityOf(option);
   const { entries, calledOff } = await deps.departures.startsBetween(option.id, `${wanted}-01`, `${wanted}-31T99`);
   const noVehicles = await deps.vehicleDays.daysWithout(option, `${wanted}-01`, `${wanted}-31`, now);
+  const methods = option.capacity_mode === 'on_request' ? [] : ((await deps.catalog.seller(product.seller_id))?.payment_methods ?? []);
+  const unpayable = (start: string) => paymentWindowClosed(methods, start, zone, now) !== null;
   const days = calendarMonth(option, zone, wanted, now, (start) => remainingPlaces(entries.get(start), capacity, now))
     .map((day) => (calledOff.size === 0 ? day : withoutCalledOff(day, calledOff)))
-    .map((day) => (noVehicles.has(day.date) ? withoutVehicles(day) : day));
+    .map((day) => (noVehicles.has(day.date) ? withoutVehicles(day) : day))
+    .map((day) => (methods.length === 0 ? day : withoutPaymentWindow(day, unpayable)));
   // A day no price table prices is not offered: a quote would refuse it (PriceNotAvailable outside_season or weekday).
   return days.map((day) => (day.starts.length === 0 || pricedOn(option, day.date) ? day : { date: day.date, status: 'closed', starts: [] }));
 }

@@ -2,14 +2,27 @@ import { beforeHorizon, capacityOf, cutoffHorizon, firstBookableStart, runsOn } 
 import { pricedOn } from '../../domain/pricing/tables';
 import type { OptionDefinition } from '../../domain/catalog/definitions';
 import { remainingPlaces } from '../../domain/departure';
+import { paymentWindowClosed } from '../../domain/payment/methods';
+import { payerUnit } from '../../domain/pricing/quote';
+import { vehiclesLeft, vehiclesNeeded } from '../../domain/vehicle-day';
 import type { ProductDoc } from '../../projections/catalog/queries';
 import { DEPARTURES, type DepartureDoc, entriesOf } from '../../projections/departures/doc';
 import { DEPARTURE_DAYS, type DepartureDayDoc } from '../../projections/catalog/departure-days';
+import { VEHICLE_DAYS, type VehicleDayDoc } from '../../projections/vehicle-days/doc';
+import type { SellerDoc } from '../platform/context';
 import type { DocumentStore } from '../platform/ports/document-store';
 import { groupFacts } from './kept';
 
-/** The departures of a list's options on the asked days, by option then start. */
-export type Departures = ReadonlyMap<string, ReadonlyMap<string, Readonly<DepartureDoc>>>;
+/**
+ * What is taken of a list's options on the asked days, by option: its departures by start, and
+ * (options with a daily vehicle limit) its vehicle days by date.
+ */
+export type Departures = ReadonlyMap<string, Taken>;
+
+interface Taken {
+  starts: Map<string, Readonly<DepartureDoc>>;
+  vehicleDays: Map<string, Readonly<VehicleDayDoc>>;
+}
 
 /** The local dates a list asks for (spec 4.2 date, month), with one key for all of them. */
 export interface DaysAsked {
@@ -27,8 +40,19 @@ export function daysAsked(days: readonly string[]): DaysAsked {
  * for the whole list, which then decides every trip without waiting on the store.
  */
 export async function departuresOn(docs: DocumentStore, window: readonly Readonly<ProductDoc>[], asked: DaysAsked): Promise<Departures> {
-  const byOption = new Map<string, Map<string, Readonly<DepartureDoc>>>();
+  const byOption = new Map<string, Taken>();
   if (asked.days.length === 0) return byOption;
+  const takenOf = (optionId: string) => {
+    let taken = byOption.get(optionId);
+    if (!taken) byOption.set(optionId, (taken = { starts: new Map(), vehicleDays: new Map() }));
+    return taken;
+  };
+  const counted = optionsCountingVehicles(window);
+  if (counted.length > 0) {
+    for (const doc of await docs.collection<VehicleDayDoc>(VEHICLE_DAYS).find({ option_id: { $in: [...counted] }, date: { $in: [...asked.days] } })) {
+      takenOf(doc.option_id).vehicleDays.set(doc.date, doc);
+    }
+  }
   // Only options with a departure document on one of the days have a start with fewer places.
   const withDepartures = new Set<string>();
   for (const doc of await docs.collection<DepartureDayDoc>(DEPARTURE_DAYS).find({ day: { $in: [...asked.days] } })) withDepartures.add(doc.option_id);
@@ -37,12 +61,26 @@ export async function departuresOn(docs: DocumentStore, window: readonly Readonl
   // Starts are the date itself (open all day) or the date and a time: the last day's run up to its end.
   const range = { $gte: asked.days[0], $lte: `${asked.days[asked.days.length - 1]}T99` };
   for (const doc of await docs.collection<DepartureDoc>(DEPARTURES).find({ option_id: { $in: optionIds }, start: range })) {
-    let starts = byOption.get(doc.option_id);
-    if (!starts) byOption.set(doc.option_id, (starts = new Map()));
-    starts.set(doc.start, doc);
+    takenOf(doc.option_id).starts.set(doc.start, doc);
   }
   return byOption;
 }
+
+/** The ids of the window's options on sale with a daily vehicle limit, once per kept window. */
+function optionsCountingVehicles(window: readonly Readonly<ProductDoc>[]): readonly string[] {
+  let ids = COUNTING_VEHICLES.get(window);
+  if (!ids) {
+    const found: string[] = [];
+    for (const product of window) for (const o of product.definition.options) if (!o.sales_paused && dailyVehicles(o)) found.push(o.id);
+    COUNTING_VEHICLES.set(window, (ids = found));
+  }
+  return ids;
+}
+
+const COUNTING_VEHICLES = new WeakMap<readonly Readonly<ProductDoc>[], readonly string[]>();
+
+/** The option's daily vehicle limit, as quotes count it (VehicleLimitReached); null when its vehicles are not counted per day. */
+const dailyVehicles = (option: OptionDefinition) => (option.vehicle ? (option.vehicles?.daily_limit ?? null) : null);
 
 /** The ids of the window's options on sale, once per kept window. */
 function optionsOnSale(window: readonly Readonly<ProductDoc>[]): readonly string[] {
@@ -59,21 +97,39 @@ const OPTIONS_ON_SALE = new WeakMap<readonly Readonly<ProductDoc>[], readonly st
 
 /**
  * Whether some option of the trip can be booked on one of the days by the group (spec 4.2
- * date/month): an option on sale whose limits and prices fit the group runs then, before its
- * cutoff, with places for all, at a start the seller did not call off.
+ * date/month), as a quote would: an option on sale whose limits, vehicle seats and prices fit the
+ * group runs then, before its cutoff, with places and vehicles for all, at a start the seller did
+ * not call off and one of the seller's ways to pay can still be paid before (PaymentWindowClosed).
  */
-export function bookableOn(product: Readonly<ProductDoc>, asked: DaysAsked, travellers: number, now: Date, departures: Departures): boolean {
+export function bookableOn(
+  product: Readonly<ProductDoc>,
+  asked: DaysAsked,
+  travellers: number,
+  now: Date,
+  departures: Departures,
+  seller: Readonly<SellerDoc> | undefined,
+): boolean {
   const timezone = product.definition.timezone;
+  const methods = seller?.payment_methods ?? [];
   for (const { option, capacity, dates, last } of scheduleOf(product, asked)) {
-    if ((capacity !== null && capacity < travellers) || !groupFacts(option, travellers).fits) continue;
+    if ((capacity !== null && capacity < travellers) || !groupFacts(product, option, travellers).fits) continue;
     // Starts come in order: when the last is past its cutoff, so are the others.
     if (beforeHorizon(last, cutoffHorizon(option, timezone, now))) continue;
-    const starts = departures.get(option.id);
-    // Without a departure on those days every start has all its places: the last one can be booked.
-    if (starts === undefined) return true;
+    // A request is sent without paying (quotes price it as 'request'): only booking ahead waits on a way to pay.
+    const payable = (start: string) => option.capacity_mode === 'on_request' || paymentWindowClosed(methods, start, timezone, now) === null;
+    // Ways to pay close a number of hours before a start: when none is open for the last, none is for the others.
+    if (methods.length > 0 && !payable(last)) continue;
+    const taken = departures.get(option.id);
+    // Without a departure or vehicle taken on those days every start has all its places: the last one can be booked.
+    if (taken === undefined) return true;
+    const limit = dailyVehicles(option);
+    const payer = payerUnit(option);
+    const needed = limit && option.vehicles ? vehiclesNeeded(option.vehicles, payer?.takes_seat === false ? 0 : travellers) : 0;
     const fits = (start: string) => {
-      const doc = starts.get(start);
+      const doc = taken.starts.get(start);
       if (doc?.called_off === true) return false;
+      if (limit && vehiclesLeft(taken.vehicleDays.get(start.slice(0, 10))?.entries, limit.count, now) < needed) return false;
+      if (methods.length > 0 && !payable(start)) return false;
       return capacity === null || remainingPlaces(entriesOf(doc), capacity, now) >= travellers;
     };
     if (firstBookableStart(option, timezone, dates, now, fits) !== null) return true;

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import type { OptionDefinition } from '../../domain/catalog/definitions';
 import { mainOption } from '../../domain/catalog/trip-facts';
 import { groupCanBook, groupEachUsd } from '../../domain/pricing/from-price';
@@ -12,14 +13,18 @@ import { type Pricer, tripCard } from './views';
  */
 
 /**
- * Per option definition and group size: whether the group can book it (groupCanBook) and what each
- * pays (groupEachUsd).
+ * Per option definition (of `product`) and group size: whether the group can book it (groupCanBook)
+ * and what each pays (groupEachUsd), with specials counted from the day from_price counts them
+ * (the trip's local day the catalog changed, projections/catalog).
  */
-export function groupFacts(option: OptionDefinition, travellers: number): { fits: boolean; eachUsd: number | null } {
+export function groupFacts(product: Readonly<ProductDoc>, option: OptionDefinition, travellers: number): { fits: boolean; eachUsd: number | null } {
   let bySize = GROUP_FACTS.get(option);
   if (!bySize) GROUP_FACTS.set(option, (bySize = new Map()));
   let facts = bySize.get(travellers);
-  if (!facts) bySize.set(travellers, (facts = { fits: groupCanBook(option, travellers), eachUsd: groupEachUsd(option, travellers) }));
+  if (!facts) {
+    const today = DateTime.fromISO(product.updated_at, { zone: product.definition.timezone }).toISODate();
+    bySize.set(travellers, (facts = { fits: groupCanBook(option, travellers), eachUsd: groupEachUsd(option, travellers, today) }));
+  }
   return facts;
 }
 

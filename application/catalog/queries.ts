@@ -121,7 +121,7 @@ export class CatalogQueries {
           ]);
     let list = listKey !== null && version === this.lists.version ? this.lists.byKey.get(listKey) : undefined;
     if (!list) {
-      const candidates = await this.candidates(window, query, asked && departures ? { asked, departures, now } : null, p, pricesNeeded);
+      const candidates = await this.candidates(window, query, asked && departures ? { asked, departures, now, sellers } : null, p, pricesNeeded);
       const ordered = orderTrips(candidates, query, storefront, needingAttention(sellers));
       // Kept as references only: a list of a thousand trips is one array, not a thousand objects.
       list = { trips: ordered.map((c) => c.product), groups: n === undefined ? null : ordered.map((c) => c.group), facets: null };
@@ -171,7 +171,7 @@ export class CatalogQueries {
   private async candidates(
     window: readonly Readonly<ProductDoc>[],
     query: ProductListQuery,
-    on: { asked: DaysAsked; departures: Departures; now: Date } | null,
+    on: { asked: DaysAsked; departures: Departures; now: Date; sellers: ReadonlyMap<string, Readonly<SellerDoc>> } | null,
     p: Pricer,
     pricesNeeded: boolean,
   ): Promise<(Candidate & { score: number })[]> {
@@ -182,13 +182,13 @@ export class CatalogQueries {
       // Free text with nothing to search by (only punctuation) matches no trip.
       const score = relevance ? relevance(product) : 0;
       if (relevance && score === 0) continue;
-      if (on && !bookableOn(product, on.asked, n ?? 1, on.now, on.departures)) continue;
+      if (on && !bookableOn(product, on.asked, n ?? 1, on.now, on.departures, on.sellers.get(product.seller_id))) continue;
       // Each traveller's price is converted and rounded once, then multiplied, exactly as a quote does.
       let group: Candidate['group'] = null;
       const main = n !== undefined ? keptMainOption(product) : undefined;
       if (n !== undefined && main) {
-        const each = groupFacts(main, n).eachUsd;
-        const next = n < 50 ? groupFacts(main, n + 1).eachUsd : null;
+        const each = groupFacts(product, main, n).eachUsd;
+        const next = n < 50 ? groupFacts(product, main, n + 1).eachUsd : null;
         // A size the table cannot price still shows what one more would pay (a 1-2 and 5+ table at 4 shows 5's).
         if (each !== null || next !== null) group = { each: each === null ? null : p.usd(each).amount, next: next === null ? null : p.usd(next).amount };
       }

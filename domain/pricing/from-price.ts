@@ -1,7 +1,8 @@
 import type { OptionDefinition, PriceSpecial, PriceTier, ProductDefinition } from '../catalog/definitions';
 import { isoWeekday, startsOn } from '../calendar/schedule';
 import { payerUnit, tierFor } from './quote';
-import { allTables, discounted, specialAt, tiersOn, undatedTiers } from './tables';
+import { vehicleCapacityRefusal } from '../vehicle-day/rules';
+import { allTables, discounted, specialAt, tiersOn } from './tables';
 
 /**
  * The lowest per-person price (USD cents) the trip can be booked at, and for how many
@@ -119,23 +120,38 @@ function cheapestIn(option: OptionDefinition, tiers: PriceTier[], special: Price
 
 /**
  * Whether a group of `n` travellers of the option's paying adult kind could book it:
- * within the option's and the unit's limits, and priced for that size (or asking for a price).
+ * within the option's and the unit's limits, seated by the most vehicles a booking may take
+ * (VehicleCapacityExceeded, as the quote counts them), and priced for that size in one of its
+ * tables (or asking for a price).
  */
 export function groupCanBook(option: OptionDefinition, n: number): boolean {
   if (option.sales_paused) return false;
   if (n < (option.min_units ?? 1) || (option.max_units !== null && n > option.max_units)) return false;
   const payer = payerUnit(option);
   if (!payer || (payer.min_qty !== null && n < payer.min_qty) || (payer.max_qty !== null && n > payer.max_qty)) return false;
+  if (option.vehicle && option.vehicles && vehicleCapacityRefusal(option.vehicles, payer.takes_seat ? n : 0)) return false;
   if (option.ask_for_price) return true;
-  return tierFor(undatedTiers(option), n)?.unit_prices[payer.id] !== undefined;
+  return allTables(option).some((tiers) => tierFor(tiers, n)?.unit_prices[payer.id] !== undefined);
 }
 
 /**
- * What each of a group of `n` pays (USD cents) on the option when no date is asked: the adult
- * price of the tier for that size in the option's own tiers (else its first season's).
+ * What each of a group of `n` pays (USD cents) on the option when no date is asked, found as
+ * from_price is (fromPriceUsd): the adult price of the tier for that size at its cheapest, in any
+ * of the option's tables and at each special that discounts a start from `today` on. So a card's
+ * group price for from_price's group size is from_price, and a quote at that start agrees.
  */
-export function groupEachUsd(option: OptionDefinition, n: number): number | null {
+export function groupEachUsd(option: OptionDefinition, n: number, today: string | null): number | null {
   if (option.ask_for_price || !groupCanBook(option, n)) return null;
   const payer = payerUnit(option);
-  return (payer && tierFor(undatedTiers(option), n)?.unit_prices[payer.id]) ?? null;
+  if (!payer) return null;
+  let best: number | null = null;
+  const priced = (tiers: PriceTier[], special: PriceSpecial | null) => {
+    const usd = tierFor(tiers, n)?.unit_prices[payer.id];
+    if (usd === undefined) return;
+    const amount = special && usd > 0 ? discounted(usd, special) : usd;
+    if (best === null || amount < best) best = amount;
+  };
+  for (const tiers of allTables(option)) priced(tiers, null);
+  for (const { tiers, special } of today === null ? [] : specialsAhead(option, today)) priced(tiers, special);
+  return best;
 }

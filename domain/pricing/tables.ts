@@ -38,11 +38,6 @@ export function allTables(option: OptionDefinition): PriceTier[][] {
   return [option.pricing.tiers, ...(option.pricing.seasons ?? []).map((s) => s.tiers)].filter((t) => t.length > 0);
 }
 
-/** The tiers prices are shown at when no date is asked (trip list group prices): the option's own, else its first season's. */
-export function undatedTiers(option: OptionDefinition): PriceTier[] {
-  return allTables(option)[0] ?? [];
-}
-
 /** The special that discounts a start ('YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM'), if any: the first that applies. */
 export function specialAt(option: OptionDefinition, start: string): PriceSpecial | null {
   const specials = option.pricing.specials ?? [];

@@ -6,7 +6,10 @@ import { Schema, arr, bool, describes, enumOf, int, nullable, num, obj, ref, str
 
 // ---------------------------------------------------------------- calendar (2.5)
 
-const startStatus = described(enumOf('open', 'sold_out', 'closed', 'past_cutoff'), 'open = bookable, sold_out, closed = does not run, past_cutoff = too late');
+const startStatus = described(
+  enumOf('open', 'sold_out', 'closed', 'past_cutoff'),
+  'open = bookable, sold_out, closed = does not run, called off, or no way to pay the seller offers can be paid before it any more (quotes refuse PaymentWindowClosed), past_cutoff = too late',
+);
 
 const CalendarDay = object(
   {
