@@ -92,6 +92,13 @@ function misspell(word: string, next: () => number): string {
   }
 }
 
+/** Whether a list's filters could be asked together: a min_price above max_price is refused (422). */
+function consistent(params: Params): boolean {
+  const value = (name: string) => params.find(([n]) => n === name)?.[1];
+  const [min, max] = [value('min_price'), value('max_price')];
+  return min === undefined || max === undefined || Number(min) <= Number(max);
+}
+
 /** `size` distinct query strings, each made by `make` from a seeded generator. */
 function distinct(size: number, seed: number, make: (next: () => number, pick: <T>(items: readonly T[]) => T) => Params): string[] {
   const next = random(seed);
@@ -99,7 +106,8 @@ function distinct(size: number, seed: number, make: (next: () => number, pick: <
   const out = new Set<string>();
   for (let tries = 0; out.size < size; tries++) {
     if (tries > size * 50) throw new Error(`only ${out.size} distinct combinations found, ${size} asked`);
-    out.add(new URLSearchParams(make(next, pick)).toString());
+    const params = make(next, pick);
+    if (consistent(params)) out.add(new URLSearchParams(params).toString());
   }
   return [...out];
 }
