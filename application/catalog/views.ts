@@ -6,7 +6,7 @@ import { type Refusal, refuse } from '../../domain/shared/refusal';
 import { pickupKind, salesPaused } from '../../domain/catalog/trip-facts';
 import type { ProductDoc } from '../../projections/catalog/queries';
 import type { SellerDoc, StorefrontDoc } from '../platform/context';
-import { categoryNamedIn, cityNamedIn } from '../filter-lists';
+import { categoryNamedIn, placeNamedIn } from '../filter-lists';
 
 /** Converts USD cents for one answer: one currency, one rate, the storefront's rounding. */
 export interface Pricer {
@@ -91,9 +91,9 @@ export function tripCard(product: Readonly<ProductDoc>, seller: Readonly<SellerD
     sales_paused: salesPaused(d),
     cover: d.photos[0] ?? null,
     // Named as the filter lists name them in the asked language (spec 4.8), so a card reads as the list it is on.
-    city: cityNamedIn(d.city, locale),
-    region: d.region,
-    country: d.country,
+    city: placeNamedIn(d.city, locale),
+    region: placeNamedIn(d.region, locale),
+    country: placeNamedIn(d.country, locale),
     categories: d.categories.map((c) => categoryNamedIn(c, locale)),
     seller: sellerRef(seller),
     rating: d.rating,
@@ -163,7 +163,7 @@ export function tripView(product: Readonly<ProductDoc>, seller: Readonly<SellerD
     exclusions: text.exclusions,
     timezone: d.timezone,
     photos: d.photos,
-    places: d.places,
+    places: d.places.map((place) => placeNamedIn(place, locale)),
     seller: seller ? { slug: seller.slug, name: seller.name, base: seller.base, blurb: seller.blurb } : null,
     options: d.options.map((o) => publicOption(o, p)),
     extras: d.extras.map((e) => ({

@@ -2,7 +2,7 @@ import type { StorefrontDoc } from '../platform/context';
 import { defineFeature } from '../platform/feature';
 import { FilterListQueries } from './queries';
 
-export { categoryNamedIn, cityNamedIn, facetsNamedIn } from './names';
+export { categoryNamedIn, facetsNamedIn, placeNamedIn } from './names';
 
 /**
  * Spec 4.8: the cities, categories, places and sellers a storefront's published trips use, with

@@ -45,10 +45,13 @@ function categoryName(slug: string, locale: string): string | undefined {
   return names?.[locale] ?? names?.en;
 }
 
-/** A trip's city (trip cards, search items) named in `locale` as the filter lists name it; as the trip names it when untranslated. */
-export function cityNamedIn(city: NamedSlug, locale = 'en'): NamedSlug {
-  const name = placeName(city.slug.toLowerCase(), locale);
-  return name === undefined || name === city.name ? city : { slug: city.slug, name };
+/**
+ * A trip's city, region, country (by its code) or stop (trip cards, search items, the trip page)
+ * named in `locale` as the filter lists name it; as the trip names it when untranslated.
+ */
+export function placeNamedIn(place: NamedSlug, locale = 'en'): NamedSlug {
+  const name = placeName(place.slug.toLowerCase(), locale);
+  return name === undefined || name === place.name ? place : { slug: place.slug, name };
 }
 
 /** A trip's category named in `locale` as GET /categories names it; as the trip names it when the platform does not list it. */

@@ -30,8 +30,9 @@ function nameIn(place: NamedSlug, locale: string): string {
 const namedSlug = (place: NamedSlug, locale: string) => ({ slug: place.slug.toLowerCase(), name: nameIn(place, locale) });
 
 /**
- * The language a place's text comes in: the asked one when the library has the place's page (or,
- * for a place with no page, its name) in it, else English. Its name and page are in that language.
+ * The language a place's page comes in (content_locale): the asked one when the library has the
+ * place's page (or, for a place with no page, its name) in it, else English. Its name is in the asked
+ * language whenever the library translates it (spec 4.8), whatever language its page is in.
  */
 function placeLocale(slug: string, locale: string): string {
   const entry = PLACE_LIBRARY[slug];
@@ -130,8 +131,7 @@ export class FilterListQueries {
   }
 
   private placeView(slug: string, named: NamedSlug, trips: number, locale: string) {
-    const lang = placeLocale(slug, locale);
-    return { slug, name: PLACE_LIBRARY[slug]?.names[lang] ?? named.name, content_locale: lang, trip_count: trips };
+    return { slug, name: nameIn(named, locale), content_locale: placeLocale(slug, locale), trip_count: trips };
   }
 
   async places(storefront: StorefrontDoc, locale = ENGLISH) {

@@ -6,7 +6,7 @@ import type { DocumentStore } from '../platform/ports/document-store';
 import type { Logger } from '../platform/ports/logger';
 import { POSITION_FIELD } from '../platform/processing/runner';
 import { QueryWord, allowedEdits, editDistance, indexTerms, queryWords } from './text-match';
-import { categoryNamedIn, cityNamedIn } from '../filter-lists';
+import { categoryNamedIn, placeNamedIn } from '../filter-lists';
 
 /**
  * How much a word found in each field counts (spec 4.2: best matches first). A word of the title
@@ -44,7 +44,7 @@ function indexed(product: Readonly<ProductDoc>): IndexedTrip {
   const places = [d.city, d.region, d.country, ...d.places];
   const named = new Set([...places, ...d.categories].map((n) => n.name));
   for (const locale of NAME_LANGUAGES) {
-    for (const place of places) named.add(cityNamedIn(place, locale).name);
+    for (const place of places) named.add(placeNamedIn(place, locale).name);
     for (const category of d.categories) named.add(categoryNamedIn(category, locale).name);
   }
   return {

@@ -178,8 +178,8 @@ describe('HTTP: filter lists (spec 4.8)', () => {
       expect(categories.map((c: any) => c.slug)).to.deep.equal((await get('/v1/public/categories', DIRECT_KEY)).body.data.map((c: any) => c.slug));
       const places = expectAnswer('listPlaces', await get('/v1/public/places?locale=de', MARKET_KEY)).data;
       expect(places.find((p: any) => p.slug === 'alfama')).to.deep.include({ name: 'Alfama', content_locale: 'de' });
-      // Its page has no German text: the place comes in English.
-      expect(places.find((p: any) => p.slug === 'belem-tower')).to.deep.include({ name: 'Belém Tower', content_locale: 'en' });
+      // Its page has no German text: the page comes in English, the place is still named in German (spec 4.8, review F3).
+      expect(places.find((p: any) => p.slug === 'belem-tower')).to.deep.include({ name: 'Turm von Belém', content_locale: 'en' });
     });
 
     it('names the city and category facets of the trip list and of search in the asked language as these lists name them', async () => {
@@ -212,7 +212,8 @@ describe('HTTP: filter lists (spec 4.8)', () => {
       const ja = expectAnswer('getPlace', await get('/v1/public/places/fushimi-inari-taisha?locale=ja', MARKET_KEY));
       expect(ja).to.deep.include({ content_locale: 'ja', name: '伏見稲荷大社', locales: ['en', 'ja'] });
       const jaFallback = expectAnswer('getPlace', await get('/v1/public/places/alfama?locale=ja', MARKET_KEY));
-      expect(jaFallback).to.deep.include({ content_locale: 'en', name: 'Alfama' });
+      // No Japanese page: the page is English, the name Japanese (the library translates it).
+      expect(jaFallback).to.deep.include({ content_locale: 'en', name: 'アルファマ' });
       const plain = expectAnswer('getPlace', await get('/v1/public/places/cabo-da-roca', DIRECT_KEY));
       // No written page: a line saying where its trips start, in the language it comes in.
       expect(plain).to.deep.include({

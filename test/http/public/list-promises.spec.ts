@@ -119,4 +119,32 @@ describe('HTTP: lists and calendars promise only what quotes give', () => {
       expect((await quote(TAPAS, answer.body.start, 1, MARKET_KEY, 'EUR')).status).to.equal(200);
     });
   });
+
+  describe('names in locale (F2, F3)', () => {
+    it('names region, country and the trip page places in locale as the place library does, on cards, search items and the trip page', async () => {
+      const seville = (await list('locale=es&city=seville')).data[0];
+      expect(seville.city.name).to.equal('Sevilla');
+      expect(seville.region).to.deep.equal({ slug: seville.region.slug, name: 'Andalucía' });
+      expect(seville.country.name).to.equal('España');
+      const search = await server.request('GET', '/v1/public/search?q=seville&locale=es');
+      expect(search.status, search.text).to.equal(200);
+      const item = search.body.data.find((i: any) => i.city.slug === 'seville');
+      expect([item.region.name, item.country.name]).to.deep.equal(['Andalucía', 'España']);
+      const page = schemas.expectAnswer('getProduct', await server.request('GET', '/v1/public/products/lisbon-belem-monuments-tour?locale=es'));
+      expect(page.country.name).to.equal('Portugal');
+      expect(page.places.map((p: any) => p.name)).to.include('Torre de Belém');
+      const english = schemas.expectAnswer('getProduct', await server.request('GET', '/v1/public/products/lisbon-belem-monuments-tour'));
+      expect(english.places.map((p: any) => p.name)).to.include('Belém Tower');
+    });
+
+    it('names a place in locale when the library translates its name, with its page in the language it is written in', async () => {
+      const places = schemas.expectAnswer('listPlaces', await server.request('GET', '/v1/public/places?locale=es'));
+      expect(places.data.find((p: any) => p.slug === 'belem-tower')).to.include({ name: 'Torre de Belém', content_locale: 'en' });
+      const page = await server.request('GET', '/v1/public/places/belem-tower?locale=es');
+      expect(page.status, page.text).to.equal(200);
+      expect(page.body).to.include({ name: 'Torre de Belém', content_locale: 'en' });
+      const english = await server.request('GET', '/v1/public/places/belem-tower');
+      expect(english.body).to.include({ name: 'Belém Tower', content_locale: 'en' });
+    });
+  });
 });
