@@ -27,8 +27,11 @@ const Category = object(
 
 const placeFields = {
   slug,
-  name: described(text, 'In content_locale'),
-  content_locale: described(locale, 'The language the place is named (and its page written) in: `locale` when the place library has it, else en'),
+  name: described(text, 'In `locale` when the place library translates the name, else en'),
+  content_locale: described(
+    locale,
+    'The language the place page is written in: `locale` when the place library has the page (or, for a place with no page, its name) in it, else en',
+  ),
   trip_count: described(count, "How many of the site's published trips start at or visit it"),
 };
 
