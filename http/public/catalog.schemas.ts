@@ -79,7 +79,10 @@ const TripCard = object(
   },
   {
     rating: Rating,
-    group_price: described(nMoney, 'Only when `travellers` is sent: what that many travellers pay together (null when the group cannot be priced)'),
+    group_price: described(
+      nMoney,
+      'Only when `travellers` is sent: what that many travellers pay together at its cheapest (every price table and special ahead, as from_price; null when the group cannot be priced or seated)',
+    ),
     next_group_price: described(nMoney, 'Only when `travellers` is sent: what one more traveller would make the group pay (null when not priced)'),
   },
   { description: 'Trip card (spec 2.3)' },

@@ -85,7 +85,7 @@ export const listProducts = publicOperation({
     min_price:
       "Minor units of the list's currency, per traveller; trips with no such price are left out; above max_price is 422 InvalidInput (field min_price)",
     max_price: "Minor units of the list's currency, per traveller (the group share with travellers, else from_price); trips with no such price are left out",
-    date: "YYYY-MM-DD in each trip's own zone: only trips with a start that day the group can book; replaces month",
+    date: "YYYY-MM-DD in each trip's own zone: only trips with a start that day the group can book as a quote would (open, before its cutoff, places and vehicles for all, a way to pay still open); replaces month",
     month: 'YYYY-MM: trips with such a start in the month, from today on',
     facets: 'true adds the facets object',
     home: 'true: the home rail. On a marketplace: trips hidden from the home are left out; in the recommended order without q, featured trips first in staff order, then a mix across sellers and countries within the first 12, then the rest',
