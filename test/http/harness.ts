@@ -18,6 +18,11 @@ export const DIRECT_KEY = 'tp_pk_demo_direct';
 export const MARKET_KEY = 'tp_pk_demo_market';
 export const OWNER_KEY = 'tp_sk_demo_owner';
 export const READONLY_KEY = 'tp_sk_demo_readonly';
+/** Both demo storefronts, named, for specs that ask each the same. */
+export const STOREFRONTS = [
+  ['direct storefront', DIRECT_KEY],
+  ['marketplace', MARKET_KEY],
+] as const;
 
 export interface Answer {
   status: number;

@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { DIRECT_KEY, MARKET_KEY, TestServer, expectProblem, startTestServer } from '../harness';
+import { DIRECT_KEY, MARKET_KEY, TestServer, expectProblem, startTestServer, STOREFRONTS } from '../harness';
 import { RENAMED_PAGE, RENAMED_TRIP } from '../../../infra/seed/demo-content';
 import { publishedSchemas } from './published-schemas';
 
 /** The catalog rules a black-box review of issue 6 found broken, each asked as an outside client would. */
-const STOREFRONTS = [
-  ['direct storefront', DIRECT_KEY],
-  ['marketplace', MARKET_KEY],
-] as const;
 
 describe('HTTP: catalog rules after the black-box review (issue 6)', () => {
   let server: TestServer;

@@ -4,7 +4,7 @@ import { PLATFORM_CATEGORIES } from '../../../application/filter-lists/categorie
 import type { ProductDefinition } from '../../../domain/catalog/definitions';
 import { demoCatalog, demoId } from '../../../infra/seed/demo-catalog';
 import { ADULT, option, product, tier } from '../../domain/fixtures';
-import { DIRECT_KEY, MARKET_KEY, OWNER_KEY, TestServer, expectProblem, startTestServer } from '../harness';
+import { DIRECT_KEY, MARKET_KEY, OWNER_KEY, TestServer, expectProblem, startTestServer, STOREFRONTS } from '../harness';
 import { publishedSchemas } from './published-schemas';
 
 const catalog = demoCatalog('2026-11-22');
@@ -30,11 +30,6 @@ const mostFirst = (data: { name: string; trip_count: number }[]) =>
     (item, i) =>
       i === 0 || data[i - 1].trip_count > item.trip_count || (data[i - 1].trip_count === item.trip_count && data[i - 1].name.localeCompare(item.name) <= 0),
   );
-
-const STOREFRONTS = [
-  ['direct storefront', DIRECT_KEY],
-  ['marketplace', MARKET_KEY],
-] as const;
 
 describe('HTTP: filter lists (spec 4.8)', () => {
   let server: TestServer;

@@ -4,14 +4,9 @@ import type { OptionDefinition, ProductDefinition } from '../../../domain/catalo
 import { sellerDecider, sellerStream, type SellerCommand } from '../../../domain/seller';
 import { demoCatalog, demoId } from '../../../infra/seed/demo-catalog';
 import { ADULT, content, option, product, tier } from '../../domain/fixtures';
-import { DIRECT_KEY, MARKET_KEY, OWNER_KEY, TestServer, expectProblem, startTestServer } from '../harness';
+import { DIRECT_KEY, MARKET_KEY, OWNER_KEY, STOREFRONTS, TestServer, expectProblem, startTestServer } from '../harness';
 import { publishNewerTrips } from './newer-trips';
 import { publishedSchemas } from './published-schemas';
-
-const STOREFRONTS = [
-  ['direct storefront', DIRECT_KEY],
-  ['marketplace', MARKET_KEY],
-] as const;
 
 /** Every card of a list (at most 100 here), by slug. */
 async function slugs(server: TestServer, query: string, key: string): Promise<string[]> {
