@@ -81,6 +81,8 @@ export class SqliteEventStore implements EventStore {
   private knownHead = -1;
   /** Tips of streams the batch being committed wrote to: not yet known to hold, until it commits. */
   private batchTips = new Map<string, StreamTipRow>();
+  /** Whether no other connection had written when the batch being committed took the write lock. */
+  private batchAlone = false;
   private dataVersion = -1;
   private readonly selectDataVersion: Database.Statement<[], number>;
   /** Appends waiting for the next commit, which takes all of them in one transaction. */
@@ -144,6 +146,8 @@ export class SqliteEventStore implements EventStore {
     // fails (a wrong expected revision) leaves no rows and the others of the batch stand; any
     // other failure aborts the whole transaction, and every append of the batch with it.
     const batch = this.db.transaction((appends: PendingAppend[]) => {
+      // Holding the write lock, no other connection commits until this one does: one look serves the batch.
+      this.batchAlone = this.aloneSinceLastLook();
       for (const append of appends) {
         try {
           append.outcome = this.appendRows(append.streamId, append.events, append.expected);
@@ -283,7 +287,7 @@ export class SqliteEventStore implements EventStore {
 
   private appendRows(streamId: string, events: EventData[], expected: ExpectedRevision): { result: AppendResult; rows: EventRow[] } {
     // Inside the write transaction no other connection can commit, so a tip this process knows holds.
-    const tip = this.batchTips.get(streamId) ?? (this.aloneSinceLastLook() ? this.tips.get(streamId) : undefined) ?? this.selectStreamTip.get(streamId);
+    const tip = this.batchTips.get(streamId) ?? (this.batchAlone ? this.tips.get(streamId) : undefined) ?? this.selectStreamTip.get(streamId);
     const actual = tip ? tip.revision : 'no_stream';
 
     const replayed = this.findReplayedAppend(streamId, events, expected, actual);
