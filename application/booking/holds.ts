@@ -24,7 +24,8 @@ export async function placeHold(
 ): Promise<PlacedHoldView | Refusal> {
   const now = deps.clock.now();
   const { attribution, ...request } = body;
-  const requestHash = fingerprint(request);
+  // Only a request under an Idempotency-Key can come again: without one there is nothing to tell apart.
+  const requestHash = idempotencyKey === undefined ? '' : fingerprint(request);
   const earlier = await earlierClaim(deps, ctx, idempotencyKey, 'hold', requestHash);
   if (isRefusal(earlier)) return earlier;
   if (earlier) {

@@ -20,7 +20,7 @@ export interface HoldPlacedData {
   quote: Quote;
   expiresAt: string;
   placedAt: string;
-  /** Fingerprint of the request, to tell a repeat from a different request under one idempotency key. */
+  /** Fingerprint of the request, to tell a repeat from a different request under one idempotency key; empty for a hold placed without a key. */
   requestHash: string;
   attribution: Attribution | null;
 }
