@@ -18,8 +18,12 @@ import { type Pricer, tripCard } from './views';
  * (the trip's local day the catalog changed, projections/catalog).
  */
 export function groupFacts(product: Readonly<ProductDoc>, option: OptionDefinition, travellers: number): { fits: boolean; eachUsd: number | null } {
-  let bySize = GROUP_FACTS.get(option);
-  if (!bySize) GROUP_FACTS.set(option, (bySize = new Map()));
+  // Kept with the trip's document, not its option alone: a document changed only in updated_at
+  // (published again, say) shares its options with the one before, but counts specials from another day.
+  let byOption = GROUP_FACTS.get(product);
+  if (!byOption) GROUP_FACTS.set(product, (byOption = new Map()));
+  let bySize = byOption.get(option);
+  if (!bySize) byOption.set(option, (bySize = new Map()));
   let facts = bySize.get(travellers);
   if (!facts) {
     const today = DateTime.fromISO(product.updated_at, { zone: product.definition.timezone }).toISODate();
@@ -28,7 +32,7 @@ export function groupFacts(product: Readonly<ProductDoc>, option: OptionDefiniti
   return facts;
 }
 
-const GROUP_FACTS = new WeakMap<OptionDefinition, Map<number, { fits: boolean; eachUsd: number | null }>>();
+const GROUP_FACTS = new WeakMap<Readonly<ProductDoc>, Map<OptionDefinition, Map<number, { fits: boolean; eachUsd: number | null }>>>();
 
 /** The option a list judges a trip by (mainOption), found once per document. */
 export function keptMainOption(product: Readonly<ProductDoc>): OptionDefinition | undefined {
