@@ -11,6 +11,7 @@ import { DEPARTURE_DAYS, type DepartureDayDoc } from '../../projections/catalog/
 import { VEHICLE_DAYS, type VehicleDayDoc } from '../../projections/vehicle-days/doc';
 import type { SellerDoc } from '../platform/context';
 import type { DocumentStore } from '../platform/ports/document-store';
+import { countedVehicles } from '../vehicles';
 import { groupFacts } from './kept';
 
 /**
@@ -71,16 +72,13 @@ function optionsCountingVehicles(window: readonly Readonly<ProductDoc>[]): reado
   let ids = COUNTING_VEHICLES.get(window);
   if (!ids) {
     const found: string[] = [];
-    for (const product of window) for (const o of product.definition.options) if (!o.sales_paused && dailyVehicles(o)) found.push(o.id);
+    for (const product of window) for (const o of product.definition.options) if (!o.sales_paused && countedVehicles(o)) found.push(o.id);
     COUNTING_VEHICLES.set(window, (ids = found));
   }
   return ids;
 }
 
 const COUNTING_VEHICLES = new WeakMap<readonly Readonly<ProductDoc>[], readonly string[]>();
-
-/** The option's daily vehicle limit, as quotes count it (VehicleLimitReached); null when its vehicles are not counted per day. */
-const dailyVehicles = (option: OptionDefinition) => (option.vehicle ? (option.vehicles?.daily_limit ?? null) : null);
 
 /** The ids of the window's options on sale, once per kept window. */
 function optionsOnSale(window: readonly Readonly<ProductDoc>[]): readonly string[] {
@@ -122,13 +120,14 @@ export function bookableOn(
     const taken = departures.get(option.id);
     // Without a departure or vehicle taken on those days every start has all its places: the last one can be booked.
     if (taken === undefined) return true;
-    const limit = dailyVehicles(option);
+    // Vehicles counted per day (VehicleLimitReached), as quotes count them.
+    const vehicles = countedVehicles(option);
     const payer = payerUnit(option);
-    const needed = limit && option.vehicles ? vehiclesNeeded(option.vehicles, payer?.takes_seat === false ? 0 : travellers) : 0;
+    const needed = vehicles ? vehiclesNeeded(vehicles, payer?.takes_seat === false ? 0 : travellers) : 0;
     const fits = (start: string) => {
       const doc = taken.starts.get(start);
       if (doc?.called_off === true) return false;
-      if (limit && vehiclesLeft(taken.vehicleDays.get(start.slice(0, 10))?.entries, limit.count, now) < needed) return false;
+      if (vehicles && vehiclesLeft(taken.vehicleDays.get(start.slice(0, 10))?.entries, vehicles.daily_limit.count, now) < needed) return false;
       if (methods.length > 0 && !payable(start)) return false;
       return capacity === null || remainingPlaces(entriesOf(doc), capacity, now) >= travellers;
     };
