@@ -1,4 +1,4 @@
-import { calendarMonth, capacityOf, CalendarDay, dayStatus, isRealMonth, monthIn } from '../../domain/calendar/schedule';
+import { calendarMonth, capacityOf, CalendarDay, dayStatus, isRealMonth, monthIn, type StartStatus } from '../../domain/calendar/schedule';
 import { remainingPlaces } from '../../domain/departure';
 import { paymentWindowClosed } from '../../domain/payment/methods';
 import { pricedOn } from '../../domain/pricing/tables';
@@ -7,25 +7,10 @@ import type { StorefrontDoc } from '../platform/context';
 import type { SellingPlatform } from './deps';
 import { visibleOption } from './options';
 
-/** A start the seller called off is closed, whatever places it has left; a day with only such starts is closed. */
-function withoutCalledOff(day: CalendarDay, calledOff: ReadonlySet<string>): CalendarDay {
+/** The day with the starts `closes` names closed (no places shown), its own status worked out again. */
+function closing(day: CalendarDay, closes: (start: string, status: StartStatus) => boolean): CalendarDay {
   const starts = day.starts.map((s) =>
-    calledOff.has(s.time === null ? day.date : `${day.date}T${s.time}`) ? { ...s, status: 'closed' as const, remaining: null } : s,
-  );
-  return { ...day, starts, status: dayStatus(starts) };
-}
-
-/**
- * A start no way to pay can be paid before any more is closed (quotes and holds refuse it
- * PaymentWindowClosed); a request, sent without paying, is not refused it: on-request options keep it.
- */
-function withoutPaymentWindow(day: CalendarDay, closed: (start: string) => boolean): CalendarDay {
-  const starts = day.starts.map((s) =>
-    s.status === 'open' || s.status === 'sold_out'
-      ? closed(s.time === null ? day.date : `${day.date}T${s.time}`)
-        ? { ...s, status: 'closed' as const, remaining: null }
-        : s
-      : s,
+    closes(s.time === null ? day.date : `${day.date}T${s.time}`, s.status) ? { ...s, status: 'closed' as const, remaining: null } : s,
   );
   return { ...day, starts, status: dayStatus(starts) };
 }
@@ -58,9 +43,12 @@ export async function calendar(
   const methods = option.capacity_mode === 'on_request' ? [] : ((await deps.catalog.seller(product.seller_id))?.payment_methods ?? []);
   const unpayable = (start: string) => paymentWindowClosed(methods, start, zone, now) !== null;
   const days = calendarMonth(option, zone, wanted, now, (start) => remainingPlaces(entries.get(start), capacity, now))
-    .map((day) => (calledOff.size === 0 ? day : withoutCalledOff(day, calledOff)))
+    // A start the seller called off is closed, whatever places it has left.
+    .map((day) => (calledOff.size === 0 ? day : closing(day, (start) => calledOff.has(start))))
     .map((day) => (noVehicles.has(day.date) ? withoutVehicles(day) : day))
-    .map((day) => (methods.length === 0 ? day : withoutPaymentWindow(day, unpayable)));
+    // A start no way to pay can be paid before any more is closed (quotes and holds refuse it
+    // PaymentWindowClosed); a request, sent without paying, is not refused it: on-request options keep it.
+    .map((day) => (methods.length === 0 ? day : closing(day, (start, status) => (status === 'open' || status === 'sold_out') && unpayable(start))));
   // A day no price table prices is not offered: a quote would refuse it (PriceNotAvailable outside_season or weekday).
   return days.map((day) => (day.starts.length === 0 || pricedOn(option, day.date) ? day : { date: day.date, status: 'closed', starts: [] }));
 }
