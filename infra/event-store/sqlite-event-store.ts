@@ -1,5 +1,6 @@
 import { timeOrderedEventId } from './event-ids';
 import { SqliteSubscription } from './sqlite-subscription';
+import { type StreamTip, StreamIndex } from './stream-index';
 import { WalCheckpointer } from './wal-checkpointer';
 import { keepNewest } from '../../application/platform/bounded-map';
 import Database from 'better-sqlite3';
@@ -23,8 +24,6 @@ const RECENT_EVENTS = 4096;
 const CHECKPOINT_THREAD_AFTER = 1_000;
 /** SQLite's own default, restored if the checkpoint thread ends. */
 const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
-/** Streams whose newest revision this process keeps while it is the log's only writer. */
-const TIPS_KEPT = 20_000;
 // Lets another process holding the write lock finish instead of failing at once with SQLITE_BUSY.
 const BUSY_TIMEOUT_MS = 5000;
 
@@ -37,11 +36,6 @@ interface EventRow {
   data: string;
   metadata: string;
   recorded_at: string;
-}
-
-interface StreamTipRow {
-  revision: number;
-  position: number;
 }
 
 interface EventLocationRow {
@@ -70,29 +64,22 @@ export class SqliteEventStore implements EventStore {
   /** Parsed events this process appended lately, by position. */
   private readonly recent = new Map<number, RecordedEvent>();
   /**
-   * What this process knows of the log while no other connection has written to it: the newest
-   * revision of each stream it appended to lately, and the log's head (read from the file when
-   * another connection wrote, raised by this process's own commits).
-   * `PRAGMA data_version` changes when another connection commits; until then a read these
-   * answer needs no query (a command's check for events appended since its cached state, and a
-   * caught-up reader's look for new events).
+   * Where every stream's events are, and the log's head: this process's commits are added as they
+   * commit, another connection's when `PRAGMA data_version` shows it wrote (looked at before
+   * each batch takes its revisions from the index, and before each read that relies on it).
    */
-  private readonly tips = new Map<string, StreamTipRow>();
-  private knownHead = -1;
+  private readonly index: StreamIndex;
   /** Tips of streams the batch being committed wrote to: not yet known to hold, until it commits. */
-  private batchTips = new Map<string, StreamTipRow>();
-  /** Whether no other connection had written when the batch being committed took the write lock. */
-  private batchAlone = false;
+  private batchTips = new Map<string, StreamTip>();
   private dataVersion = -1;
   private readonly selectDataVersion: Database.Statement<[], number>;
   /** Appends waiting for the next commit, which takes all of them in one transaction. */
   private pending: PendingAppend[] = [];
 
   private readonly db: Database.Database;
-  private readonly selectStreamTip: Database.Statement<[string], StreamTipRow>;
   private readonly selectLocationById: Database.Statement<[string], EventLocationRow>;
   private readonly insertEvent: Database.Statement<InsertParams>;
-  private readonly selectStream: Database.Statement<[string, number], EventRow>;
+  private readonly selectAt: Database.Statement<[number], EventRow>;
   private readonly selectAfter: Database.Statement<[number, number], EventRow>;
   private readonly selectHead: Database.Statement<[], { position: number | null }>;
   private readonly commitBatch: (batch: PendingAppend[]) => void;
@@ -114,7 +101,8 @@ export class SqliteEventStore implements EventStore {
     this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // Positions are rowids: events are never deleted, so each new one is one past the last, and
     // AUTOINCREMENT (which logs made before it was dropped still have) would only add a write of
-    // its counter's page to every commit.
+    // its counter's page to every commit. Streams are indexed in memory (StreamIndex says why);
+    // logs made before that keep their UNIQUE (stream_id, revision) index, which does no harm.
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS events (
         position INTEGER PRIMARY KEY,
@@ -124,30 +112,32 @@ export class SqliteEventStore implements EventStore {
         type TEXT NOT NULL,
         data TEXT NOT NULL,
         metadata TEXT NOT NULL,
-        recorded_at TEXT NOT NULL,
-        UNIQUE (stream_id, revision)
+        recorded_at TEXT NOT NULL
       )
     `);
 
     this.selectDataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck();
-    this.selectStreamTip = this.db.prepare('SELECT revision, position FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1');
     this.selectLocationById = this.db.prepare('SELECT stream_id, revision, position FROM events WHERE id = ?');
     this.insertEvent = this.db.prepare(
       `INSERT INTO events (id, stream_id, revision, type, data, metadata, recorded_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
-    // The UNIQUE (stream_id, revision) index answers this without reading the stream's earlier events.
-    this.selectStream = this.db.prepare('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision');
+    this.selectAt = this.db.prepare('SELECT * FROM events WHERE position = ?');
     // A negative LIMIT means no limit in SQLite, so one statement serves bounded and unbounded reads.
     this.selectAfter = this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
     this.selectHead = this.db.prepare('SELECT MAX(position) AS position FROM events');
+    // The version first: a commit by another connection after it is indexed again at the next look, never missed.
+    this.dataVersion = this.selectDataVersion.get() as number;
+    this.index = new StreamIndex(
+      this.db.prepare<[number], [string, number, number]>('SELECT stream_id, revision, position FROM events WHERE position > ? ORDER BY position').raw(),
+    );
 
     // Each append checks its expected revision and ids before it inserts anything, so one that
     // fails (a wrong expected revision) leaves no rows and the others of the batch stand; any
     // other failure aborts the whole transaction, and every append of the batch with it.
     const batch = this.db.transaction((appends: PendingAppend[]) => {
       // Holding the write lock, no other connection commits until this one does: one look serves the batch.
-      this.batchAlone = this.aloneSinceLastLook();
+      this.aloneSinceLastLook();
       for (const append of appends) {
         try {
           append.outcome = this.appendRows(append.streamId, append.events, append.expected);
@@ -199,10 +189,8 @@ export class SqliteEventStore implements EventStore {
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
-    const fromRevision = options.fromRevision ?? 0;
-    const tip = this.tips.get(streamId);
-    if (tip !== undefined && fromRevision > tip.revision && this.aloneSinceLastLook()) return [];
-    return this.selectStream.all(streamId, fromRevision).map(toRecordedEvent);
+    this.aloneSinceLastLook();
+    return this.index.positions(streamId, options.fromRevision ?? 0).map((position) => toRecordedEvent(this.selectAt.get(position) as EventRow));
   }
 
   async readAll(after: number, limit?: number): Promise<RecordedEvent[]> {
@@ -245,7 +233,7 @@ export class SqliteEventStore implements EventStore {
       found.push(event);
     }
     if (found.length > 0) return found;
-    if (after >= this.knownHead && this.aloneSinceLastLook()) return [];
+    if (after >= this.index.head && this.aloneSinceLastLook()) return [];
     return this.selectAfter.all(after, limit).map(toRecordedEvent);
   }
 
@@ -264,30 +252,26 @@ export class SqliteEventStore implements EventStore {
     this.db.pragma('wal_autocheckpoint = 0');
   }
 
-  /** Whether no other connection has committed since the last call: when one has, what this process knows is forgotten. */
+  /** Whether no other connection has committed since the last call: when one has, its events are indexed. */
   private aloneSinceLastLook(): boolean {
     const version = this.selectDataVersion.get() as number;
     if (version === this.dataVersion) return true;
     this.dataVersion = version;
-    this.tips.clear();
-    this.knownHead = this.selectHead.get()?.position ?? -1;
+    this.index.catchUp();
     return false;
   }
 
   private remember(rows: EventRow[]): void {
     for (const row of rows) {
       this.recent.set(row.position, toRecordedEvent(row));
-      this.tips.delete(row.stream_id);
-      this.tips.set(row.stream_id, { revision: row.revision, position: row.position });
-      this.knownHead = Math.max(this.knownHead, row.position);
+      this.index.add(row.stream_id, row.revision, row.position);
     }
-    keepNewest(this.tips, TIPS_KEPT);
     keepNewest(this.recent, RECENT_EVENTS);
   }
 
   private appendRows(streamId: string, events: EventData[], expected: ExpectedRevision): { result: AppendResult; rows: EventRow[] } {
-    // Inside the write transaction no other connection can commit, so a tip this process knows holds.
-    const tip = this.batchTips.get(streamId) ?? (this.batchAlone ? this.tips.get(streamId) : undefined) ?? this.selectStreamTip.get(streamId);
+    // Inside the write transaction no other connection can commit, so the index holds.
+    const tip = this.batchTips.get(streamId) ?? this.index.tip(streamId);
     const actual = tip ? tip.revision : 'no_stream';
 
     const replayed = this.findReplayedAppend(streamId, events, expected, actual);

@@ -100,6 +100,26 @@ describe('SqliteEventStore', () => {
     expect(next).to.deep.equal({ revision: 1, position: written[written.length - 1].position + 1 });
   });
 
+  it("reads a stream whose events lie among other streams' events, from a revision, once reopened", async () => {
+    const first = openStore();
+    for (let i = 0; i < 3; i++) {
+      await Promise.all([
+        first.append('departure-a', [event(`Held${i}`)], i === 0 ? 'no_stream' : i - 1),
+        first.append(`hold-${i}`, [event('Placed')], 'no_stream'),
+      ]);
+    }
+    await closeStore(first);
+
+    const reopened = openStore();
+    expect((await reopened.readStream('departure-a', { fromRevision: 1 })).map((e) => [e.type, e.revision])).to.deep.equal([
+      ['Held1', 1],
+      ['Held2', 2],
+    ]);
+    expect(await reopened.readStream('departure-b')).to.deep.equal([]);
+    const taken = await reopened.append('hold-1', [event('Placed')], 'no_stream').catch((error: unknown) => error);
+    expect(taken).to.be.instanceOf(WrongExpectedRevision);
+  });
+
   it('carries on a log made when positions were AUTOINCREMENT, one past its last position', async () => {
     const old = new Database(file);
     old.exec(`CREATE TABLE events (
