@@ -35,6 +35,6 @@ declare module 'autocannon' {
     timeouts: number;
     statusCodeStats: Record<string, { count: number }>;
   }
-  /** Without a callback autocannon returns a promise of the results. */
-  export default function autocannon(options: CannonOptions): Promise<CannonResult>;
+  /** Without a callback autocannon returns a promise of the results, which also tells of every answer as it comes. */
+  export default function autocannon(options: CannonOptions): Promise<CannonResult> & { on(event: 'response', listener: () => void): unknown };
 }
