@@ -1,4 +1,4 @@
-import { decodeOffsetCursor, encodeOffsetCursor } from '../platform/cursor';
+import { decodeListCursor, encodeListCursor, resumeAt } from '../platform/cursor';
 import { daysInMonth, isRealDate, isRealMonth } from '../../domain/calendar/schedule';
 import { Refusal, conflict, invalidInput, notFound } from '../../domain/shared/refusal';
 import { money } from '../../domain/shared/money';
@@ -76,8 +76,8 @@ export class CatalogQueries {
     // A trip published in the asked language comes in it, whatever languages the storefront lists for itself (spec 4.2 locale).
     const locale = query.locale;
     const kind = listKind(storefront, query);
-    const offset = query.cursor ? decodeOffsetCursor(query.cursor, kind) : 0;
-    if (typeof offset !== 'number') return offset;
+    const cursor = query.cursor ? decodeListCursor(query.cursor, kind) : null;
+    if (cursor && 'refused' in cursor) return cursor;
     const days = this.daysAsked(query);
     if (!Array.isArray(days) && days !== null) return days;
 
@@ -138,11 +138,20 @@ export class CatalogQueries {
       placed = homeRail(entries(), placement.home, recommended);
     }
     const total = placed ? placed.length : list.trips.length;
+    const idAt = (i: number) => (placed ? placed[i].product._id : kept.trips[i]._id);
+    const offset = cursor ? resumeAt(total, idAt, cursor, query.limit) : 0;
     const end = offset + query.limit;
     const page = placed
       ? placed.slice(offset, end)
       : list.trips.slice(offset, end).map((product, i) => ({ product, group: kept.groups?.[offset + i] ?? null }));
-    const next = end < total ? encodeOffsetCursor(kind, end) : null;
+    const next =
+      end < total
+        ? encodeListCursor(
+            kind,
+            end,
+            page.map((c) => c.product._id),
+          )
+        : null;
     const data = page.map((c) => {
       const card = keptCard(c.product, sellers.get(c.product.seller_id), locale, p);
       if (n === undefined) return card;

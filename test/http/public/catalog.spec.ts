@@ -30,6 +30,21 @@ describe('HTTP: catalog reads (spec 2.3, 2.4, 2.5, 4.2)', () => {
     expect(new Set(seen).size).to.equal(seen.length);
   });
 
+  it('carries a cursor on to the next trip when a trip of the page before is unpublished meanwhile', async () => {
+    const secret = { key: null, secret: OWNER_KEY };
+    const whole = (await server.request('GET', '/v1/public/products?limit=6')).body.data.map((c: any) => c.id);
+    const first = await server.request('GET', '/v1/public/products?limit=3');
+    const gone = first.body.data[1].id;
+    expect((await server.request('POST', `/v1/products/${gone}/unpublish`, secret)).status).to.equal(200);
+    try {
+      const next = await server.request('GET', `/v1/public/products?limit=3&cursor=${first.body.next_cursor}`);
+      expect(next.status).to.equal(200);
+      expect(next.body.data.map((c: any) => c.id)).to.deep.equal(whole.slice(3, 6));
+    } finally {
+      expect((await server.request('POST', `/v1/products/${gone}/publish`, secret)).status).to.equal(200);
+    }
+  });
+
   it('gives trip cards the fields of spec 2.3, with exact from_price money', async () => {
     const list = await server.request('GET', '/v1/public/products?limit=100');
     for (const card of list.body.data) {
