@@ -1,30 +1,20 @@
-import {
-  MENU_LOCATIONS,
-  MenuLinkDefinition,
-  SitePaths,
-  defaultPaths,
-  DEFAULT_HOME,
-  pageOfPath,
-  tripOfPath,
-  tripPath,
-  pagePath,
-} from '../../domain/site-content';
+import { MENU_LOCATIONS, MenuLinkDefinition, SitePaths, defaultPaths, DEFAULT_HOME, tripPath, pagePath } from '../../domain/site-content';
 import { notFound } from '../../domain/shared/refusal';
 import { CatalogReads, ProductDoc, visibleProducts } from '../../projections/catalog/queries';
 import { PRODUCTS } from '../../projections/catalog/doc';
 import { ContentReads, PageDoc, SiteDoc } from '../../projections/content/queries';
-import { RedirectReads } from '../../projections/redirects/queries';
 import type { SellerDoc, StorefrontDoc } from '../platform/context';
 import type { DocumentStore } from '../platform/ports/document-store';
 import type { Fx } from '../platform/ports/fx';
 import { pricer, tripCard } from '../catalog';
 import { Card, labelOf, languageOf, localesOf, pageView } from './views';
+import { SiteRedirects } from './redirects';
 
 /** Public reads of site content (spec 2.9, 4.1, 4.8 collections): pages, menus, redirects and collections. */
 export class ContentQueries {
   private readonly content: ContentReads;
   private readonly catalog: CatalogReads;
-  private readonly redirects: RedirectReads;
+  private readonly siteRedirects: SiteRedirects;
 
   constructor(
     private readonly docs: DocumentStore,
@@ -32,7 +22,7 @@ export class ContentQueries {
   ) {
     this.content = new ContentReads(docs);
     this.catalog = new CatalogReads(docs);
-    this.redirects = new RedirectReads(docs);
+    this.siteRedirects = new SiteRedirects(docs);
   }
 
   private async site(storefront: Readonly<StorefrontDoc>): Promise<Readonly<SiteDoc> | null> {
@@ -124,44 +114,12 @@ export class ContentQueries {
   }
 
   /**
-   * Where an old path of the site moved after a slug change: a trip's or a page's. 404 when the
-   * path did not move: it is a live path, was never one, or what had it is no longer published here.
+   * Where an old path of the site moved, after a slug change or a change of the site's path
+   * patterns (redirects.ts). 404 when the path did not move: it is a live path, was never one, or
+   * what had it is no longer published here.
    */
   async redirect(storefront: Readonly<StorefrontDoc>, path: string) {
-    const site = await this.site(storefront);
-    const paths = this.pathsOf(storefront, site);
-    const moved = (await this.movedTrip(storefront, paths, path)) ?? (await this.movedPage(storefront, paths, path));
-    return moved ?? notFound('redirect');
-  }
-
-  private async movedTrip(storefront: Readonly<StorefrontDoc>, paths: SitePaths, path: string) {
-    // Slugs in a path match whatever their case, as everywhere a slug is taken (the site's patterns take lowercase ones).
-    const asked = tripOfPath(paths, path) ?? tripOfPath(paths, path.toLowerCase());
-    if (!asked) return null;
-    const sellerId = asked.seller === null ? null : ((await this.catalog.sellerBySlug(asked.seller))?._id ?? '');
-    const ofSeller = (p: { seller_id?: string }) => sellerId === null || p.seller_id === sellerId;
-    const live = await this.docs.collection<ProductDoc>(PRODUCTS).find({ ...visibleProducts(storefront), slug: asked.slug });
-    if (live.some(ofSeller)) return null;
-    const former = (await this.redirects.formerTrips(asked.slug)).filter(ofSeller);
-    const visible = new Map(
-      (
-        await this.visible(
-          storefront,
-          former.map((f) => f.entity_id),
-        )
-      ).map((p) => [p._id, p]),
-    );
-    const trip = former.map((f) => visible.get(f.entity_id)).find((p) => p !== undefined);
-    if (!trip) return null;
-    const seller = await this.catalog.seller(trip.seller_id);
-    return { path, location: tripPath(paths, { slug: trip.slug, seller: seller?.slug ?? '' }), status: 301, entity: 'trip', id: trip._id };
-  }
-
-  private async movedPage(storefront: Readonly<StorefrontDoc>, paths: SitePaths, path: string) {
-    const slug = pageOfPath(paths, path) ?? pageOfPath(paths, path.toLowerCase());
-    if (slug === null || (await this.content.publishedPage(storefront._id, slug))) return null;
-    const [page] = await this.redirects.formerPages(storefront._id, slug);
-    return page ? { path, location: pagePath(paths, page.slug), status: 301, entity: 'page', id: page.entity_id } : null;
+    return (await this.siteRedirects.moved(storefront, await this.site(storefront), path)) ?? notFound('redirect');
   }
 
   /**

@@ -92,6 +92,7 @@ export const getRedirect = publicOperation({
   summary: 'Where an old path moved',
   description:
     'After a trip or page changes its slug, its old path answers where it moved: {path, location, status: 301, entity (trip or page), id}, so the site can answer the visitor 301 with Location. ' +
+    'So does a path of the path patterns the site used before its current ones (PUT /v1/storefronts/{storefrontId}/paths), for the trip or page it named, at its path under the current patterns. ' +
     'A path moved twice goes straight to the latest. 404 NotFound (entity redirect) when the path did not move: it is live, was never used, or what had it is no longer published here. ' +
     `${PATHS} A trailing slash is ignored.`,
   query: { path: required(sitePath) },

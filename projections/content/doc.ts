@@ -22,5 +22,7 @@ export interface SiteDoc extends Doc {
   collections?: CollectionDefinition[];
   home?: HomePlacement;
   paths?: SitePaths;
+  /** Every set of path patterns the site's operators set, oldest first, the current one last. */
+  path_history?: SitePaths[];
   updated_at: string;
 }

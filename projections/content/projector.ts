@@ -43,7 +43,17 @@ const handlers: HandlersOf<SiteContentEvent, RecordedEvent, Write[]> = {
   MenuSet: (e) => [setSite(e, { [`menus.${e.data.location}`]: e.data.items })],
   CollectionsSet: (e) => [setSite(e, { collections: e.data.collections })],
   HomePlacementSet: (e) => [setSite(e, { home: e.data.placement })],
-  SitePathsSet: (e) => [setSite(e, { paths: e.data.paths })],
+  SitePathsSet: (e) => [
+    {
+      collection: SITES,
+      updateOne: {
+        filter: { _id: e.data.storefrontId },
+        // Every set of patterns the site has had, so the paths of earlier ones still redirect (application/content/redirects.ts).
+        update: { $set: { paths: e.data.paths, updated_at: e.recordedAt }, $push: { path_history: e.data.paths } },
+        upsert: true,
+      },
+    },
+  ],
 };
 
 /** Pages, menus, collections, home placement and paths of every storefront, as their operators set them. */

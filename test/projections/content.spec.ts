@@ -39,12 +39,13 @@ describe('content projector', () => {
     expect(await deleted.doc('site_pages', 'page-1')).to.deep.include({ published: false, deleted: true });
   });
 
-  it("keeps each storefront's menus, collections, home placement and paths, each as last set", async () => {
+  it("keeps each storefront's menus, collections, home placement and paths, each as last set, and every set of paths in order", async () => {
     const header = [{ label: { en: 'About' }, link: { page: 'page-1' }, children: [] }];
     const footer = [{ label: { en: 'Terms' }, link: { href: '/terms' }, children: [] }];
     const collections = [{ slug: 'food', name: { en: 'Food' }, trip_ids: ['trip-1'] }];
     const placement = { featured: ['trip-1'], hidden: ['trip-2'], rails: 2 };
     const paths = { trip: '/tours/{slug}', page: '/{slug}' };
+    const first = { trip: '/trip/{slug}.html', page: '/info/{slug}' };
     const projected = await project(
       contentProjector,
       given(
@@ -53,13 +54,14 @@ describe('content projector', () => {
         { type: 'MenuSet', data: { storefrontId: 'sf-1', location: 'header', items: header } },
         { type: 'CollectionsSet', data: { storefrontId: 'sf-1', collections } },
         { type: 'HomePlacementSet', data: { storefrontId: 'sf-1', placement } },
+        { type: 'SitePathsSet', data: { storefrontId: 'sf-1', paths: first } },
         { type: 'SitePathsSet', data: { storefrontId: 'sf-1', paths } },
         { type: 'SitePathsSet', data: { storefrontId: 'sf-2', paths } },
       ),
     );
     expect(await projected.docs('sites')).to.deep.equal([
-      { _id: 'sf-1', menus: { header, footer }, collections, home: placement, paths, updated_at: RECORDED_AT },
-      { _id: 'sf-2', paths, updated_at: RECORDED_AT },
+      { _id: 'sf-1', menus: { header, footer }, collections, home: placement, paths, path_history: [first, paths], updated_at: RECORDED_AT },
+      { _id: 'sf-2', paths, path_history: [paths], updated_at: RECORDED_AT },
     ]);
   });
 });

@@ -170,6 +170,18 @@ describe('HTTP: site content through the seller interface (content:read, content
       const html = schemas.expectAnswer('getRedirect', await site().get(`/v1/public/redirect?path=/tours/${RENAMED_TRIP.from}.html`));
       expect(html.location).to.equal(`/tours/${RENAMED_TRIP.to}.html`);
       expect(schemas.expectAnswer('getRedirect', await site().get('/v1/public/redirect?path=/info/about-us')).location).to.equal('/info/about');
+      // The paths of the patterns before moved too: a live trip's and page's, and a renamed trip's old one.
+      for (const [before, after] of [
+        ['/trips/alfama-walk', '/tours/alfama-walk.html'],
+        ['/trips/lisbon-alfama-walking-tour', '/tours/alfama-walk.html'],
+        ['/about', '/info/about'],
+        ['/about-us/', '/info/about'],
+      ]) {
+        expect(schemas.expectAnswer('getRedirect', await site().get(`/v1/public/redirect?path=${before}`)).location, before).to.equal(after);
+      }
+      for (const live of ['/tours/alfama-walk.html', '/info/about', '/trips/nowhere']) {
+        expect(schemas.expectProblem(await site().get(`/v1/public/redirect?path=${live}`), 404, 'NotFound').entity, live).to.equal('redirect');
+      }
       const menus = schemas.expectAnswer('listMenus', await site().get('/v1/public/menus'));
       expect(menus[0].items[0].children[0].href).to.equal(`/tours/${RENAMED_TRIP.to}.html`);
       expect(menus[0].items[1].href).to.equal('/info/about');
@@ -180,6 +192,8 @@ describe('HTTP: site content through the seller interface (content:read, content
         ['trip', 'unknown_placeholder'],
       ]);
       await owner().put(`/v1/storefronts/${direct}/paths`, { trip: '/trips/{slug}', page: '/{slug}' });
+      expect(schemas.expectAnswer('getRedirect', await site().get('/v1/public/redirect?path=/tours/alfama-walk.html')).location).to.equal('/trips/alfama-walk');
+      schemas.expectProblem(await site().get('/v1/public/redirect?path=/trips/alfama-walk'), 404, 'NotFound');
     });
 
     it('leaves an unpublished trip out of menus, trips sections and redirects', async () => {
