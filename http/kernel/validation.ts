@@ -182,6 +182,18 @@ function notPlainNumbers(numbers: readonly NumberParam[], query: Record<string, 
   return problems;
 }
 
+/** A comma list's values, trimmed, empty ones left out. */
+function commaList(value: string): string[] {
+  if (!value.includes(',')) {
+    const one = value.trim();
+    return one === '' ? [] : [one];
+  }
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+}
+
 /** A query parameter that takes numbers (or a list of them), and the form its values must have. */
 interface NumberParam {
   name: string;
@@ -203,6 +215,8 @@ interface Compiled {
   query: ValidateFunction;
   body: ValidateFunction | null;
   numbers: NumberParam[];
+  /** The query parameters that take comma lists. */
+  multi: ReadonlySet<string>;
 }
 
 const requiredNames = (params: Record<string, Schema>): string[] => Object.keys(params).filter((name) => isRequired(params[name]));
@@ -225,6 +239,7 @@ export class Validator {
         query: queryAjv.compile(obj(query, requiredNames(query))),
         body: op.body ? strictAjv.compile(op.body) : null,
         numbers: numberParams(query),
+        multi: new Set(op.multi ?? []),
       });
     }
   }
@@ -233,10 +248,14 @@ export class Validator {
   validate(op: Operation, params: Record<string, string>, rawQuery: Record<string, string | string[] | undefined>, body: unknown): Validated | InputProblem[] {
     const compiled = this.compiled.get(op.id) as Compiled;
     const problems: InputProblem[] = [];
-    const query: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(rawQuery)) {
+    // Without a prototype: a dictionary, which the validator reads at one cost whatever parameters a
+    // request sends. Objects shaped by each request's own parameters, in its own order, made every
+    // read of the validator's code megamorphic (5.6 µs a list request rather than 2.3).
+    const query: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+    for (const name in rawQuery) {
+      const value = rawQuery[name];
       if (value === undefined) continue;
-      const multi = op.multi?.includes(name) === true;
+      const multi = compiled.multi.has(name);
       if (Array.isArray(value)) {
         problems.push({
           reason: 'repeated_param',
@@ -248,12 +267,7 @@ export class Validator {
         });
         continue;
       }
-      query[name] = multi
-        ? value
-            .split(',')
-            .map((v) => v.trim())
-            .filter((v) => v !== '')
-        : value;
+      query[name] = multi ? commaList(value) : value;
     }
     const notNumbers = notPlainNumbers(compiled.numbers, query);
     problems.push(...notNumbers);
@@ -266,6 +280,6 @@ export class Validator {
     if (compiled.body && (body !== undefined || op.bodyRequired)) {
       if (!compiled.body(body)) problems.push(...problemsOf(compiled.body.errors ?? [], 'body'));
     }
-    return problems.length > 0 ? problems : { params, query, body };
+    return problems.length > 0 ? problems : { params, query: { ...query }, body };
   }
 }
