@@ -3,6 +3,7 @@ import type { OptionDefinition } from '../../domain/catalog/definitions';
 import { mainOption } from '../../domain/catalog/trip-facts';
 import { groupCanBook, groupEachUsd } from '../../domain/pricing/from-price';
 import type { ProductDoc } from '../../projections/catalog/queries';
+import { type Money, money } from '../../domain/shared/money';
 import type { SellerDoc } from '../platform/context';
 import { type Pricer, tripCard } from './views';
 
@@ -70,3 +71,31 @@ export function keptCard(product: Readonly<ProductDoc>, seller: Readonly<SellerD
 
 const CARDS_PER_TRIP = 32;
 const CARDS = new WeakMap<Readonly<ProductDoc>, { p: Pricer; locale: string | undefined; seller: Readonly<SellerDoc> | undefined; card: KeptCard }[]>();
+
+/** A card with what the list's group pays, and what one more would (lists with travellers). */
+export type KeptGroupCard = Readonly<KeptCard & { group_price: Money | null; next_group_price: Money | null }>;
+
+/**
+ * The kept card with the group's prices, in the list's currency: kept with the card, so every
+ * visitor asking for the same group sees the same frozen object, whose text is kept too.
+ */
+export function keptGroupCard(card: KeptCard, groupPrice: number | null, nextGroupPrice: number | null, currency: string): KeptGroupCard {
+  let byPrices = GROUP_CARDS.get(card);
+  if (!byPrices) GROUP_CARDS.set(card, (byPrices = new Map()));
+  const key = `${groupPrice}|${nextGroupPrice}`;
+  let groupCard = byPrices.get(key);
+  if (!groupCard) {
+    // A handful of group sizes per card: a card asked for every size starts over rather than grow.
+    if (byPrices.size >= GROUP_CARDS_PER_CARD) byPrices.clear();
+    groupCard = Object.freeze({
+      ...card,
+      group_price: groupPrice === null ? null : money(groupPrice, currency),
+      next_group_price: nextGroupPrice === null ? null : money(nextGroupPrice, currency),
+    });
+    byPrices.set(key, groupCard);
+  }
+  return groupCard;
+}
+
+const GROUP_CARDS_PER_CARD = 64;
+const GROUP_CARDS = new WeakMap<KeptCard, Map<string, KeptGroupCard>>();

@@ -1,7 +1,6 @@
 import { decodeListCursor, encodeListCursor, resumeAt } from '../platform/cursor';
 import { daysInMonth, isRealDate, isRealMonth } from '../../domain/calendar/schedule';
 import { Refusal, conflict, invalidInput, notFound } from '../../domain/shared/refusal';
-import { money } from '../../domain/shared/money';
 import { CatalogReads, ProductDoc, visibleProducts } from '../../projections/catalog/queries';
 import type { SellerDoc, StorefrontDoc } from '../platform/context';
 import { type DaysAsked, type Departures, bookableOn, daysAsked, departuresOn } from './bookable-days';
@@ -9,7 +8,7 @@ import type { Clock } from '../platform/ports/clock';
 import type { DocumentStore, Filter } from '../platform/ports/document-store';
 import type { Fx } from '../platform/ports/fx';
 import { Pricer, catalogPricer, storefrontView, tripView } from './views';
-import { groupFacts, keptCard, keptMainOption } from './kept';
+import { groupFacts, keptCard, keptGroupCard, keptMainOption } from './kept';
 import { facetsOf } from './facets';
 import {
   Candidate,
@@ -155,11 +154,7 @@ export class CatalogQueries {
     const data = page.map((c) => {
       const card = keptCard(c.product, sellers.get(c.product.seller_id), locale, p);
       if (n === undefined) return card;
-      return {
-        ...card,
-        group_price: c.group?.each != null ? money(c.group.each * n, p.currency) : null,
-        next_group_price: c.group?.next != null ? money(c.group.next * (n + 1), p.currency) : null,
-      };
+      return keptGroupCard(card, c.group?.each != null ? c.group.each * n : null, c.group?.next != null ? c.group.next * (n + 1) : null, p.currency);
     });
     const answer: Record<string, unknown> = { data, next_cursor: next, total };
     if (query.facets) {
