@@ -10,19 +10,7 @@ import type { Fx } from '../platform/ports/fx';
 import { Pricer, catalogPricer, storefrontView, tripView } from './views';
 import { groupFacts, keptCard, keptGroupCard, keptMainOption } from './kept';
 import { facetsOf } from './facets';
-import {
-  Candidate,
-  HomeRail,
-  LIST_WINDOW,
-  ProductListQuery,
-  homeRail,
-  listKind,
-  staffOrder,
-  needingAttention,
-  orderTrips,
-  tripFilter,
-  tripFilterKey,
-} from './trip-list';
+import { Candidate, HomeRail, LIST_WINDOW, ProductListQuery, homeRail, listPlan, staffOrder, needingAttention, orderTrips } from './trip-list';
 import { catalogVersion, textRelevance } from '../search';
 import { facetsNamedIn } from '../filter-lists';
 import { PRODUCTS } from '../../projections/catalog/doc';
@@ -74,24 +62,23 @@ export class CatalogQueries {
     if ('refused' in p) return p;
     // A trip published in the asked language comes in it, whatever languages the storefront lists for itself (spec 4.2 locale).
     const locale = query.locale;
-    const kind = listKind(storefront, query);
-    const cursor = query.cursor ? decodeListCursor(query.cursor, kind) : null;
+    const sellers = await this.sellers();
+    const plan = listPlan(storefront, query, sellers, p);
+    const cursor = query.cursor ? decodeListCursor(query.cursor, plan.kind) : null;
     if (cursor && 'refused' in cursor) return cursor;
     const days = this.daysAsked(query);
     if (!Array.isArray(days) && days !== null) return days;
 
     // A collection's trips, or none (an unknown collection, or any on a direct storefront).
     const placement = await this.placement(storefront, query);
-    const sellers = await this.sellers();
     if (placement.collection?.length === 0 || !ownSellerAsked(storefront, query, sellers)) {
       return { data: [], next_cursor: null, total: 0, ...(query.facets ? { facets: facetsOf([]) } : {}) };
     }
 
     // Phase one: every filter the trip alone decides selects in the store (indexed fields of the
     // product document), newest first, at most LIST_WINDOW trips.
-    const filter = tripFilter(storefront, query, sellers, p);
-    if (placement.collection) filter._id = { $in: placement.collection };
-    const filterKey = tripFilterKey(storefront, filter);
+    const filter = placement.collection ? { ...plan.filter, _id: { $in: placement.collection } } : plan.filter;
+    const filterKey = placement.collection ? `${plan.filterKey}|${JSON.stringify(placement.collection)}` : plan.filterKey;
     const version = await catalogVersion(this.docs);
     const window = await this.window(filter, filterKey, version);
 
@@ -108,16 +95,8 @@ export class CatalogQueries {
     const listKey =
       departures !== null && departures.size > 0
         ? null
-        : JSON.stringify([
-            storefront._id,
-            filterKey,
-            query.q,
-            n,
-            n === undefined ? null : query.max_price,
-            query.sort,
-            pricesNeeded ? this.rateKey(p) : null,
-            asked ? `${asked.key}@${Math.floor(now.getTime() / 60_000)}` : null,
-          ]);
+        : plan.listKey +
+          JSON.stringify([placement.collection, pricesNeeded ? this.rateKey(p) : null, asked ? `${asked.key}@${Math.floor(now.getTime() / 60_000)}` : null]);
     let list = listKey !== null && version === this.lists.version ? this.lists.byKey.get(listKey) : undefined;
     if (!list) {
       const candidates = await this.candidates(window, query, asked && departures ? { asked, departures, now, sellers } : null, p, pricesNeeded);
@@ -146,7 +125,7 @@ export class CatalogQueries {
     const next =
       end < total
         ? encodeListCursor(
-            kind,
+            plan.kind,
             end,
             page.map((c) => c.product._id),
           )

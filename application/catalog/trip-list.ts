@@ -50,24 +50,47 @@ export interface Candidate {
   group: { each: number | null; next: number | null } | null;
 }
 
-/** The list a cursor belongs to: its filters and the order's version. */
-export function listKind(storefront: StorefrontDoc, query: ProductListQuery): string {
-  const { cursor, limit, facets, ...rest } = query;
-  const asked = JSON.stringify([storefront._id, rest]);
-  let kind = KINDS.get(asked);
-  if (kind === undefined) {
-    // The same filters in another order, or their values in another order, make the same list.
-    const filters = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, Array.isArray(v) ? [...v].sort() : v]));
-    kind = `products.${LIST_ORDER_VERSION}.${fingerprint({ storefront: storefront._id, filters })}`;
-    if (KINDS.size >= KINDS_KEPT) KINDS.clear();
-    KINDS.set(asked, kind);
-  }
-  return kind;
+/**
+ * What a list's filters come to: the list a cursor belongs to, its phase-one filter (tripFilter)
+ * with that filter's key (tripFilterKey), and the key of the list in its order before a collection,
+ * a rate or a day are added to it.
+ */
+export interface ListPlan {
+  kind: string;
+  filter: Readonly<Filter>;
+  filterKey: string;
+  listKey: string;
 }
 
-/** Kinds of recent lists by their filters as asked: every page of a list, every visitor, asks for the same digest. */
-const KINDS = new Map<string, string>();
-const KINDS_KEPT = 10_000;
+/**
+ * The plan of a list as asked. Every page of a list, every visitor, asks for the same filters: the
+ * plan is kept by the filters as asked, for the storefront document, sellers and pricer it was made
+ * with (each a new object once it changes), so a repeated list does not build its filter and keys again.
+ */
+export function listPlan(storefront: StorefrontDoc, query: ProductListQuery, sellers: ReadonlyMap<string, Readonly<SellerDoc>>, p: Pricer): ListPlan {
+  const { cursor, limit, facets, ...rest } = query;
+  const asked = JSON.stringify([storefront._id, rest]);
+  const known = PLANS.get(asked);
+  if (known && known.storefront === storefront && known.sellers === sellers && known.p === p) return known.plan;
+  // The same filters in another order, or their values in another order, make the same list.
+  const filters = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, Array.isArray(v) ? [...v].sort() : v]));
+  const filter = tripFilter(storefront, query, sellers, p);
+  const filterKey = tripFilterKey(storefront, filter);
+  const n = query.travellers;
+  const plan = {
+    kind: `products.${LIST_ORDER_VERSION}.${fingerprint({ storefront: storefront._id, filters })}`,
+    filter,
+    filterKey,
+    listKey: JSON.stringify([storefront._id, filterKey, query.q, n, n === undefined ? null : query.max_price, query.sort]),
+  };
+  if (PLANS.size >= PLANS_KEPT) PLANS.clear();
+  PLANS.set(asked, { storefront, sellers, p, plan });
+  return plan;
+}
+
+/** Plans of recent lists by their filters as asked. */
+const PLANS = new Map<string, { storefront: StorefrontDoc; sellers: ReadonlyMap<string, Readonly<SellerDoc>>; p: Pricer; plan: ListPlan }>();
+const PLANS_KEPT = 10_000;
 
 const HOME_MIX = 12;
 
@@ -138,7 +161,7 @@ export function staffOrder<C extends { product: Readonly<ProductDoc> }>(candidat
  * Slugs match whatever their case. Price bounds are on from_price as `p` shows it; with travellers
  * max_price is the group's share instead, known only in phase two.
  */
-export function tripFilter(storefront: StorefrontDoc, query: ProductListQuery, sellers: ReadonlyMap<string, Readonly<SellerDoc>>, p: Pricer): Filter {
+function tripFilter(storefront: StorefrontDoc, query: ProductListQuery, sellers: ReadonlyMap<string, Readonly<SellerDoc>>, p: Pricer): Filter {
   const filter: Filter = { ...visibleProducts(storefront) };
   const anyOf = (field: string, values: string[] | undefined) => {
     if (values && values.length > 0) filter[field] = { $in: values.map((v) => v.toLowerCase()) };
@@ -171,7 +194,7 @@ export function tripFilter(storefront: StorefrontDoc, query: ProductListQuery, s
  * The key of a trip filter (tripFilter) among kept windows, short: a marketplace's member list (fifty
  * sellers are two kilobytes of ids) is named by a digest of it, worked out once per list.
  */
-export function tripFilterKey(storefront: StorefrontDoc, filter: Filter): string {
+function tripFilterKey(storefront: StorefrontDoc, filter: Filter): string {
   const { seller_id: sellerId, ...rest } = filter;
   if (storefront.kind !== 'marketplace') return JSON.stringify([storefront._id, sellerId, rest]);
   const members = storefront.member_seller_ids;
